@@ -1,0 +1,31 @@
+"""paddle_compat: PaddlePaddle's API on PyTorch.
+
+Use it as ``import paddle_compat as paddle``. Tensors wrap torch tensors (zero-copy to and from
+torch), PyLayers are torch.autograd.Functions, static programs are torch.fx graphs.
+"""
+from .framework import dtype as _dtype_mod
+from .framework.dtype import (bfloat16, bool, complex64, complex128, finfo, float16, float32,
+                              float64, get_default_dtype, iinfo, int8, int16, int32, int64,
+                              set_default_dtype, uint8)
+from .framework.dtype import DType as dtype
+from .framework.place import (CPUPlace, CUDAPinnedPlace, CUDAPlace, Place, get_device,
+                              is_compiled_with_cuda, set_device)
+from .framework.tensor import Tensor, _install_operators
+from .framework.interop import from_dlpack, from_torch, to_dlpack, to_torch
+from .framework.printing import set_printoptions
+
+_install_operators()
+from .framework import indexing as _indexing  # noqa: F401  installs __getitem__/__setitem__
+
+from . import autograd
+from .autograd import enable_grad, grad, is_grad_enabled, no_grad, set_grad_enabled
+from .ops.creation import (arange, assign, empty, empty_like, eye, full, full_like, linspace,
+                           ones, ones_like, to_tensor, zeros, zeros_like)
+from .ops import *          # noqa: F401,F403  the op library
+try:
+    from .ops.random import *  # noqa: F401,F403  seed, randn, ...
+except ImportError:            # TEMPORARY until the engine lands
+    pass
+from . import device, fft, linalg, signal, utils
+
+__version__ = "0.1.0"

@@ -1,0 +1,85 @@
+"""``paddle.grad`` and ``paddle.autograd.backward`` over torch autograd.
+
+Paddle differences handled here: ``grad_outputs`` default to ones of any shape (not only
+scalars), an input that does not reach the outputs is a ValueError unless ``allow_unused``,
+``no_grad_vars`` blocks gradients through the given intermediates, and a backward through freed
+saved tensors raises instead of crashing.
+"""
+import torch
+
+from ..framework.tensor import Tensor, _run_backward, wrap
+
+__all__ = ["grad", "backward"]
+
+
+def _as_list(x, what):
+    if isinstance(x, Tensor):
+        return [x]
+    if isinstance(x, (list, tuple)):
+        for i, v in enumerate(x):
+            if not isinstance(v, Tensor) and v is not None:
+                raise TypeError(f"{what}[{i}] must be a Tensor, but received {type(v).__name__}")
+        return list(x)
+    raise TypeError(f"{what} must be a Tensor or a list of Tensors, but received "
+                    f"{type(x).__name__}")
+
+
+def _grads_for(outputs, grad_outputs):
+    if grad_outputs is None:
+        return [torch.ones_like(o._t) for o in outputs]
+    gs = _as_list(grad_outputs, "grad_outputs")
+    if len(gs) != len(outputs):
+        raise ValueError(f"The length of grad_outputs ({len(gs)}) must be equal to the length of "
+                         f"outputs ({len(outputs)})")
+    return [torch.ones_like(o._t) if g is None else g._t for o, g in zip(outputs, gs)]
+
+
+def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
+         only_inputs=True, allow_unused=False, no_grad_vars=None):
+    """Gradients of ``outputs`` with respect to ``inputs``, as a list of Tensors (or None)."""
+    outs = _as_list(outputs, "outputs")
+    ins = _as_list(inputs, "inputs")
+    if retain_graph is None:
+        retain_graph = create_graph
+    grads = _grads_for(outs, grad_outputs)
+    for i, x in enumerate(ins):
+        if not x._t.requires_grad:
+            if allow_unused:
+                continue
+            raise ValueError(f"(InvalidArgument) The {i}-th input does not appear in the backward "
+                             "graph. Please check the input tensor or set allow_unused=True to get "
+                             "None result.")
+    handles = []
+    for v in ([no_grad_vars] if isinstance(no_grad_vars, Tensor) else no_grad_vars or ()):
+        if v._t.requires_grad:
+            handles.append(v._t.register_hook(torch.zeros_like))
+    live = [x._t for x in ins if x._t.requires_grad]
+    used = [o._t for o in outs if o._t.requires_grad]
+    try:
+        if live and used:
+            res = _run_backward(used, [g for o, g in zip(outs, grads) if o._t.requires_grad],
+                                retain_graph, create_graph, inputs=live)
+        else:
+            res = [None] * len(live)
+    finally:
+        for h in handles:
+            h.remove()
+    it = iter(res)
+    result = []
+    for i, x in enumerate(ins):
+        g = next(it) if x._t.requires_grad else None
+        if g is None and not allow_unused:
+            raise ValueError(f"(InvalidArgument) The {i}-th input does not appear in the backward "
+                             "graph. Please check the input tensor or set allow_unused=True to get "
+                             "None result.")
+        result.append(None if g is None else wrap(g))
+    return result
+
+
+def backward(tensors, grad_tensors=None, retain_graph=False):
+    """Accumulate gradients of several tensors into their leaves in one pass."""
+    ts = _as_list(tensors, "tensors")
+    gs = _grads_for(ts, grad_tensors)
+    pairs = [(t._t, g) for t, g in zip(ts, gs) if t._t.requires_grad]
+    if pairs:
+        _run_backward([p[0] for p in pairs], [p[1] for p in pairs], retain_graph)

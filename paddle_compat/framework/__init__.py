@@ -1,0 +1,1 @@
+"""The runtime core: dtypes, places, the Tensor, printing, promotion, interop with torch."""

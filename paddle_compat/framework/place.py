@@ -1,0 +1,158 @@
+"""Paddle's places and the current device, over torch devices.
+
+A place prints as Paddle prints it (``Place(cpu)``, ``Place(gpu:0)``, ``Place(gpu_pinned)``) and
+knows the torch device that holds its tensors. ``set_device`` chooses where new tensors go.
+"""
+import torch
+
+__all__ = ["Place", "CPUPlace", "CUDAPlace", "CUDAPinnedPlace", "set_device", "get_device",
+           "is_compiled_with_cuda", "current_device", "place_of", "to_torch_device"]
+
+
+class Place:
+    """Where a tensor lives; compares equal to a place of the same kind and index."""
+
+    __slots__ = ("_kind", "_index")
+
+    def __init__(self, kind="cpu", index=0):
+        self._kind = kind
+        self._index = index
+
+    @property
+    def torch_device(self):
+        if self._kind == "gpu":
+            return torch.device("cuda", self._index)
+        return torch.device("cpu")
+
+    def is_cpu_place(self):
+        return self._kind == "cpu"
+
+    def is_gpu_place(self):
+        return self._kind == "gpu"
+
+    def is_cuda_pinned_place(self):
+        return self._kind == "gpu_pinned"
+
+    def gpu_device_id(self):
+        return self._index
+
+    def get_device_id(self):
+        return self._index
+
+    def __eq__(self, other):
+        return isinstance(other, Place) and (other._kind, other._index) == (self._kind, self._index)
+
+    def __hash__(self):
+        return hash((self._kind, self._index))
+
+    def __repr__(self):
+        if self._kind == "gpu":
+            return f"Place(gpu:{self._index})"
+        return f"Place({self._kind})"
+
+    __str__ = __repr__
+
+
+def _check_gpu(index):
+    if not torch.cuda.is_available():
+        raise ValueError("(InvalidArgument) use wrong place: no CUDA device is available "
+                         "(torch.cuda.is_available() is False); use CPUPlace() or set_device('cpu')")
+    n = torch.cuda.device_count()
+    if not 0 <= index < n:
+        raise ValueError(f"(InvalidArgument) gpu:{index} does not exist: this machine has {n} "
+                         f"CUDA device(s)")
+
+
+def CPUPlace():
+    """The CPU."""
+    return Place("cpu", 0)
+
+
+def CUDAPlace(id=0):
+    """GPU number ``id``; ValueError where there is no such GPU."""
+    _check_gpu(int(id))
+    return Place("gpu", int(id))
+
+
+def CUDAPinnedPlace():
+    """Page-locked host memory (tensors stay CPU tensors, pinned); needs CUDA, as in Paddle."""
+    if not torch.cuda.is_available():
+        raise RuntimeError("CUDAPinnedPlace needs CUDA: no CUDA device is available to torch")
+    return Place("gpu_pinned", 0)
+
+
+class _Current:
+    device = torch.device("cpu")
+
+
+def current_device():
+    """The torch device that new tensors are created on."""
+    return _Current.device
+
+
+def is_compiled_with_cuda():
+    """True where the installed torch can reach a CUDA device."""
+    return torch.cuda.is_available()
+
+
+def set_device(device):
+    """Choose where new tensors go: 'cpu', 'gpu', 'gpu:N' (or a Place); returns the Place."""
+    if isinstance(device, Place):
+        place = device
+    elif isinstance(device, str):
+        d = device.strip().lower()
+        if d == "cpu":
+            place = CPUPlace()
+        elif d in ("gpu", "cuda") or d.startswith(("gpu:", "cuda:")):
+            idx = int(d.split(":")[1]) if ":" in d else 0
+            if not torch.cuda.is_available():
+                raise ValueError(f"The device should not be '{device}', since no CUDA device is "
+                                 "available to torch")
+            _check_gpu(idx)
+            place = Place("gpu", idx)
+        else:
+            raise ValueError(f"The device must be a string which is like 'cpu', 'gpu' or "
+                             f"'gpu:x', but received {device!r}")
+    else:
+        raise ValueError(f"The device must be a string or a Place, but received {device!r}")
+    if place.is_gpu_place():
+        torch.cuda.set_device(place._index)
+    _Current.device = place.torch_device if not place.is_cuda_pinned_place() else torch.device("cpu")
+    return place
+
+
+def get_device():
+    """The current device as Paddle names it: 'cpu' or 'gpu:N'."""
+    d = _Current.device
+    return "cpu" if d.type == "cpu" else f"gpu:{d.index or 0}"
+
+
+def place_of(t):
+    """The Place of a torch tensor."""
+    dev = t.device
+    if dev.type == "cuda":
+        return Place("gpu", dev.index or 0)
+    if dev.type == "cpu" and t.is_pinned():
+        return Place("gpu_pinned", 0)
+    return Place("cpu", 0)
+
+
+def to_torch_device(place):
+    """The torch device for a ``place=`` argument (a Place, a string, None for current)."""
+    if place is None:
+        return _Current.device
+    if isinstance(place, Place):
+        if place.is_gpu_place():
+            _check_gpu(place._index)
+        return place.torch_device
+    if isinstance(place, str):
+        d = place.lower()
+        if d == "cpu":
+            return torch.device("cpu")
+        if d.startswith(("gpu", "cuda")):
+            idx = int(d.split(":")[1]) if ":" in d else 0
+            _check_gpu(idx)
+            return torch.device("cuda", idx)
+    if isinstance(place, torch.device):
+        return place
+    raise ValueError(f"place must be a Place or one of 'cpu', 'gpu', 'gpu:N', but received {place!r}")

@@ -1,0 +1,523 @@
+"""The Paddle Tensor: a thin wrapper over one ``torch.Tensor``.
+
+``Tensor`` holds its torch tensor in ``_t`` and nothing else on the hot path; every op unwraps,
+calls torch and wraps (``wrap``). Paddle's mutable autograd identity is modelled by rebinding
+``_t``: setting ``stop_gradient=True`` on an intermediate swaps in a detached view, and a PyLayer
+that returns its input hands back the same Python object with a new ``_t``. Data is never copied
+for either.
+
+Operator methods (``+``, ``<``, ``&`` ...) follow Paddle's dtype promotion (see ``promotion``);
+the common cases (same dtypes, a float tensor with a Python number) go straight to torch.
+"""
+import itertools
+import operator
+
+import numpy as np
+import torch
+
+from . import dtype as _dt
+from .place import place_of, to_torch_device
+
+__all__ = ["Tensor", "wrap", "unwrap", "Size", "writable"]
+
+_new = object.__new__
+_FLOATING = frozenset([torch.float16, torch.bfloat16, torch.float32, torch.float64,
+                       torch.complex64, torch.complex128])
+_names = itertools.count()
+
+
+def wrap(t):
+    """A Tensor around the torch tensor ``t`` (no copy)."""
+    o = _new(Tensor)
+    o._t = t
+    return o
+
+
+def unwrap(x):
+    """The torch tensor inside ``x`` if it is a Tensor, else ``x`` unchanged."""
+    return x._t if type(x) is Tensor else x
+
+
+class Size(list):
+    """A tensor's shape: a list of ints that prints as ``paddle.Size([2, 3])``."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return f"paddle.Size({list.__repr__(self)})"
+
+    __str__ = __repr__
+
+    def numel(self):
+        n = 1
+        for d in self:
+            n *= d
+        return n
+
+
+class TensorSize(int):
+    """``Tensor.size``: the element count, an int that can also be called like torch's size."""
+
+    def __call__(self, dim=None):
+        raise TypeError("Tensor.size is the number of elements (a property) in Paddle; "
+                        "use Tensor.shape for the dimensions")
+
+
+def writable(x):
+    """``x._t`` for an in-place op. Paddle refuses in-place changes to a leaf that does not stop
+    gradient while grad mode is on (under ``no_grad``, as in optimizer updates, they are fine)."""
+    t = x._t
+    if t.requires_grad and t.is_leaf and torch.is_grad_enabled():
+        raise ValueError(f"(InvalidArgument) Leaf Var ({x.name}) that doesn't stop gradient "
+                         "can't use inplace strategy.")
+    return t
+
+
+class GradientCycleError(SystemError):
+    """A backward ran through a graph whose saved tensors were already freed."""
+
+
+def _run_backward(tensors, grads, retain_graph, create_graph=False, inputs=None):
+    try:
+        if inputs is None:
+            torch.autograd.backward(tensors, grads, retain_graph=retain_graph,
+                                    create_graph=create_graph)
+            return None
+        return torch.autograd.grad(tensors, inputs, grads, retain_graph=retain_graph,
+                                   create_graph=create_graph, allow_unused=True)
+    except RuntimeError as e:
+        msg = str(e)
+        if "backward through the graph a second time" in msg or "already been freed" in msg:
+            raise GradientCycleError(
+                "(Fatal) The saved tensors of this graph were freed by an earlier backward: you "
+                "calculate backward twice for the same subgraph without setting "
+                "retain_graph=True. Please set retain_graph=True in the first backward/grad "
+                "call.") from None
+        raise
+
+
+class Tensor:
+    """A Paddle tensor. Create one with ``paddle_compat.to_tensor``; ops return Tensors."""
+
+    __slots__ = ("_t", "_name", "_persistable", "_sgf", "__weakref__", "__dict__")
+    __array_priority__ = 100
+
+    def __init__(self, data=None, dtype=None, place=None, stop_gradient=True, name=None):
+        if isinstance(data, Tensor):
+            data = data._t
+        if data is None:
+            t = torch.empty(0, dtype=_dt.default_float().torch)
+        elif isinstance(data, torch.Tensor):
+            t = data
+        else:
+            t = torch.as_tensor(np.asarray(data))
+        if dtype is not None:
+            t = t.to(_dt.to_torch_dtype(dtype))
+        if place is not None:
+            t = t.to(to_torch_device(place))
+        self._t = t
+        if name is not None:
+            self._name = name
+        if not stop_gradient:
+            self.stop_gradient = False
+
+    # ------------------------------------------------------------------ identity and metadata
+    @property
+    def name(self):
+        try:
+            return self._name
+        except AttributeError:
+            self._name = n = f"generated_tensor_{next(_names)}"
+            return n
+
+    @name.setter
+    def name(self, value):
+        self._name = value
+
+    @property
+    def persistable(self):
+        return getattr(self, "_persistable", False)
+
+    @persistable.setter
+    def persistable(self, value):
+        self._persistable = bool(value)
+
+    @property
+    def shape(self):
+        return Size(self._t.shape)
+
+    @property
+    def ndim(self):
+        return self._t.dim()
+
+    def dim(self):
+        return self._t.dim()
+
+    ndimension = dim
+
+    @property
+    def size(self):
+        return TensorSize(self._t.numel())
+
+    def numel(self):
+        return wrap(torch.tensor(self._t.numel(), dtype=torch.int64))
+
+    @property
+    def dtype(self):
+        return _dt.from_torch_dtype(self._t.dtype)
+
+    @property
+    def place(self):
+        return place_of(self._t)
+
+    @property
+    def type(self):
+        return "VarType.DENSE_TENSOR"
+
+    def is_dense(self):
+        return True
+
+    def is_floating_point(self):
+        return self._t.is_floating_point()
+
+    def is_complex(self):
+        return self._t.is_complex()
+
+    def is_integer(self):
+        return _dt.from_torch_dtype(self._t.dtype).is_integer
+
+    def element_size(self):
+        return self._t.element_size()
+
+    @property
+    def T(self):
+        t = self._t
+        return wrap(t.permute(*range(t.dim() - 1, -1, -1)))
+
+    @property
+    def mT(self):
+        return wrap(self._t.transpose(-2, -1))
+
+    def __len__(self):
+        if self._t.dim() == 0:
+            raise AssertionError("len() of a 0-D tensor is wrong")
+        return self._t.shape[0]
+
+    def __hash__(self):
+        return id(self)
+
+    # ------------------------------------------------------------------ autograd state
+    @property
+    def stop_gradient(self):
+        if self._t.requires_grad:
+            return False
+        return not getattr(self, "_sgf", False)
+
+    @stop_gradient.setter
+    def stop_gradient(self, value):
+        t = self._t
+        if value:
+            self._sgf = False
+            if t.requires_grad:
+                self._t = t.requires_grad_(False) if t.is_leaf else t.detach()
+        elif not t.requires_grad:
+            if t.dtype in _FLOATING:
+                t.requires_grad_(True)
+            else:
+                # Paddle lets integer tensors "not stop gradient"; torch cannot, so remember it.
+                self._sgf = True
+
+    @property
+    def is_leaf(self):
+        return self._t.is_leaf
+
+    @property
+    def grad(self):
+        t = self._t
+        if not (t.is_leaf or t.retains_grad):
+            return None                 # Paddle keeps no gradient on intermediates
+        g = t.grad
+        if g is None:
+            return None
+        w = _new(Tensor)
+        w._t = g
+        # Paddle reports a gradient accumulated by ordinary ops as not stopping gradient; one
+        # that only a PyLayer's backward (run without grad) produced reports stop_gradient=True.
+        w._sgf = not getattr(g, "_paddle_stop_gradient", False)
+        return w
+
+    @grad.setter
+    def grad(self, value):
+        self._t.grad = None if value is None else unwrap(value)
+
+    def _grad_ivar(self):
+        return self.grad
+
+    def backward(self, grad_tensor=None, retain_graph=False):
+        """Accumulate gradients of this tensor into the leaves (Paddle: ones for any shape)."""
+        t = self._t
+        if not t.requires_grad:
+            return
+        if grad_tensor is None:
+            g = torch.ones_like(t)
+        else:
+            g = unwrap(grad_tensor)
+            if not isinstance(g, torch.Tensor):
+                raise TypeError("grad_tensor must be a Tensor or None, but received "
+                                f"{type(grad_tensor).__name__}")
+        _run_backward((t,), (g,), retain_graph)
+
+    def clear_grad(self, set_to_zero=True):
+        """Zero the accumulated gradient (or drop it with ``set_to_zero=False``)."""
+        g = self._t.grad
+        if g is not None:
+            if set_to_zero:
+                g.detach_().zero_()
+            else:
+                self._t.grad = None
+
+    clear_gradient = clear_grad
+
+    def detach(self):
+        return wrap(self._t.detach())
+
+    def detach_(self):
+        self._t = self._t.detach()
+        return self
+
+    def clone(self):
+        return wrap(self._t.clone())
+
+    def register_hook(self, hook):
+        """Call ``hook(grad)`` when this tensor's gradient is computed; it may return a new one."""
+        if self.stop_gradient:
+            raise RuntimeError("Cannot register hook on a tensor that stop gradient.")
+
+        def torch_hook(g):
+            out = hook(wrap(g))
+            return None if out is None else unwrap(out)
+
+        return self._t.register_hook(torch_hook)
+
+    def retain_grads(self):
+        if not self._t.is_leaf:
+            self._t.retain_grad()
+
+    # ------------------------------------------------------------------ conversion
+    def numpy(self):
+        t = self._t.detach()
+        if t.device.type != "cpu":
+            t = t.cpu()
+        if t.dtype is torch.bfloat16:
+            return t.view(torch.int16).numpy().view(np.uint16)
+        return t.resolve_conj().numpy()
+
+    def __array__(self, dtype=None, copy=None):
+        a = self.numpy()
+        return a if dtype is None else a.astype(dtype)
+
+    def item(self, *args):
+        t = self._t
+        if args:
+            t = t.reshape(-1)[args[0]] if len(args) == 1 else t[args]
+        return t.item()
+
+    def tolist(self):
+        return self._t.tolist()
+
+    def __float__(self):
+        return float(self._scalar())
+
+    def __int__(self):
+        return int(self._scalar())
+
+    def __complex__(self):
+        return complex(self._scalar())
+
+    def __index__(self):
+        if self._t.dtype in _FLOATING or self._t.dtype is torch.bool:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self._scalar())
+
+    def _scalar(self):
+        if self._t.dim() != 0:
+            raise TypeError("only 0-dimensional arrays can be converted to Python scalars, but "
+                            f"this tensor has shape {list(self._t.shape)}")
+        return self._t.item()
+
+    def __bool__(self):
+        if self._t.numel() != 1:
+            raise AssertionError("When Variable is used as the condition of if/while , Variable "
+                                 "can only contain one element.")
+        return bool(self._t.item())
+
+    __nonzero__ = __bool__
+
+    def astype(self, dtype):
+        return wrap(self._t.to(_dt.to_torch_dtype(dtype)))
+
+    cast = astype
+
+    def cpu(self):
+        return wrap(self._t.cpu())
+
+    def cuda(self, device_id=None, blocking=True):
+        dev = to_torch_device("gpu" if device_id is None else f"gpu:{int(device_id)}")
+        return wrap(self._t.to(dev, non_blocking=not blocking))
+
+    def pin_memory(self):
+        return wrap(self._t.pin_memory())
+
+    def to(self, *args, **kwargs):
+        """``to(device)``, ``to(dtype)``, ``to(device, dtype)``, ``to(other_tensor)``, with
+        Paddle's device and dtype spellings."""
+        device = kwargs.pop("device", None)
+        dtype = kwargs.pop("dtype", None)
+        blocking = kwargs.pop("blocking", None)
+        for a in args:
+            if isinstance(a, Tensor):
+                device, dtype = a._t.device, a._t.dtype
+            elif isinstance(a, bool):
+                blocking = a
+            elif isinstance(a, (_dt.DType, torch.dtype, np.dtype)) or (
+                    isinstance(a, str) and a.replace("paddle.", "") in _dt._STRINGS):
+                dtype = a
+            elif a is not None:
+                device = a
+        t = self._t
+        if device is not None:
+            t = t.to(to_torch_device(device), non_blocking=blocking is False)
+        if dtype is not None:
+            t = t.to(_dt.to_torch_dtype(dtype))
+        return self if t is self._t else wrap(t)
+
+    def value(self):
+        return self
+
+    def get_tensor(self):
+        return self
+
+    # ------------------------------------------------------------------ printing
+    def __repr__(self):
+        from .printing import format_tensor
+        t = self._t
+        return format_tensor(t, _dt.from_torch_dtype(t.dtype).name, repr(place_of(t)),
+                             self.stop_gradient)
+
+    __str__ = __repr__
+
+    def __format__(self, spec):
+        if spec and self._t.numel() == 1:
+            return format(self._t.item(), spec)
+        return repr(self)
+
+    # ------------------------------------------------------------------ interop
+    @classmethod
+    def __torch_function__(cls, func, types, args=(), kwargs=None):
+        """torch functions accept Tensors: they see the wrapped torch tensors (zero-copy, same
+        autograd graph) and return torch results."""
+        return func(*_unwrap_tree(args), **_unwrap_tree(kwargs or {}))
+
+    def __dlpack__(self, stream=None, **kwargs):
+        return self._t.detach().__dlpack__(stream=stream) if stream is not None \
+            else self._t.detach().__dlpack__()
+
+    def __dlpack_device__(self):
+        return self._t.__dlpack_device__()
+
+    def __deepcopy__(self, memo):
+        w = wrap(self._t.detach().clone().requires_grad_(self._t.requires_grad)
+                 if self._t.is_leaf else self._t.clone())
+        memo[id(self)] = w
+        return w
+
+    def __reduce__(self):
+        return (_rebuild, (self._t.detach().cpu().numpy() if self._t.dtype is not torch.bfloat16
+                           else self._t.detach().float().cpu().numpy(),
+                           _dt.from_torch_dtype(self._t.dtype).name, self.stop_gradient))
+
+
+def _rebuild(array, dtype_name, stop_gradient):
+    t = Tensor(torch.from_numpy(array).to(_dt.convert_dtype(dtype_name).torch))
+    t.stop_gradient = stop_gradient
+    return t
+
+
+def _unwrap_tree(x):
+    tx = type(x)
+    if tx is Tensor:
+        return x._t
+    if tx is tuple or tx is list:
+        return tx(_unwrap_tree(v) for v in x)
+    if tx is dict:
+        return {k: _unwrap_tree(v) for k, v in x.items()}
+    return x
+
+
+# ---------------------------------------------------------------------- operators
+def _install_operators():
+    from .promotion import binary_operands
+
+    def binary(torch_fn, op):
+        # The wrap is inlined: these run for every arithmetic expression.
+        def method(self, other):
+            a = self._t
+            if type(other) is Tensor:
+                b = other._t
+                if b.dtype is not a.dtype:
+                    a, b = binary_operands(op, a, b)
+            elif (type(other) is float or type(other) is int) and a.dtype in _FLOATING:
+                b = other
+            else:
+                a, b = binary_operands(op, a, other._t if isinstance(other, Tensor) else other)
+            o = _new(Tensor)
+            o._t = torch_fn(a, b)
+            return o
+
+        def reflected(self, other):
+            a = self._t
+            if (type(other) is float or type(other) is int) and a.dtype in _FLOATING:
+                b = other
+            else:
+                b, a = binary_operands(op, other._t if isinstance(other, Tensor) else other, a)
+            o = _new(Tensor)
+            o._t = torch_fn(b, a)
+            return o
+
+        return method, reflected
+
+    # Python's operators on torch tensors: scalars work on either side, in torch's C code.
+    table = [
+        ("add", operator.add, "__add__", "__radd__"),
+        ("sub", operator.sub, "__sub__", "__rsub__"),
+        ("mul", operator.mul, "__mul__", "__rmul__"),
+        ("div", operator.truediv, "__truediv__", "__rtruediv__"),
+        ("floordiv", operator.floordiv, "__floordiv__", "__rfloordiv__"),
+        ("mod", operator.mod, "__mod__", "__rmod__"),
+        ("pow", operator.pow, "__pow__", "__rpow__"),
+        ("matmul", operator.matmul, "__matmul__", "__rmatmul__"),
+        ("and", operator.and_, "__and__", "__rand__"),
+        ("or", operator.or_, "__or__", "__ror__"),
+        ("xor", operator.xor, "__xor__", "__rxor__"),
+        ("lshift", operator.lshift, "__lshift__", "__rlshift__"),
+        ("rshift", operator.rshift, "__rshift__", "__rrshift__"),
+        ("eq", operator.eq, "__eq__", None),
+        ("ne", operator.ne, "__ne__", None),
+        ("lt", operator.lt, "__lt__", None),
+        ("le", operator.le, "__le__", None),
+        ("gt", operator.gt, "__gt__", None),
+        ("ge", operator.ge, "__ge__", None),
+    ]
+    for op, fn, name, rname in table:
+        method, reflected = binary(fn, op)
+        method.__name__ = name
+        setattr(Tensor, name, method)
+        if rname:
+            reflected.__name__ = rname
+            setattr(Tensor, rname, reflected)
+
+    Tensor.__neg__ = lambda self: wrap(-self._t)
+    Tensor.__pos__ = lambda self: self
+    Tensor.__abs__ = lambda self: wrap(self._t.abs())
+    Tensor.__invert__ = lambda self: wrap(~self._t)
+    Tensor.__hash__ = lambda self: id(self)

@@ -1,0 +1,17 @@
+"""The op library: one set of functions for eager Tensors and (later) static Variables.
+
+Each module holds one concern; functions that Paddle also has as Tensor methods are attached to
+``Tensor`` by ``common.as_methods``.
+"""
+import importlib as _importlib
+
+__all__ = []
+for _name in ("math", "logic", "stat", "manipulation", "search", "linalg"):
+    try:
+        _m = _importlib.import_module(f".{_name}", __name__)
+    except ModuleNotFoundError as _e:       # TEMPORARY while the op modules are being written
+        if _e.name != f"{__name__}.{_name}":
+            raise
+        continue
+    globals().update({_k: getattr(_m, _k) for _k in _m.__all__})
+    __all__ += _m.__all__

@@ -1,0 +1,57 @@
+"""Argument handling shared by the ops: shapes, axes, dtypes, Paddle's error messages."""
+import torch
+
+from ..framework import dtype as _dt
+from ..framework.tensor import Tensor
+
+__all__ = ["shape_arg", "not_tensor", "tensor_arg", "dtype_or_default"]
+
+
+def not_tensor(api, arg, pos, value):
+    """The ValueError Paddle raises when a non-Tensor is given where a Tensor is required."""
+    return ValueError(f"(InvalidArgument) {api}(): argument '{arg}' (position {pos}) must be "
+                      f"Tensor, but got {type(value).__name__}")
+
+
+def tensor_arg(x, api, arg="x", pos=0, error=ValueError):
+    """The torch tensor inside ``x``; if x is no Tensor, Paddle's error for ``api`` (ValueError
+    for most ops, AttributeError where Paddle reads an attribute first) naming ``arg``."""
+    if type(x) is Tensor:
+        return x._t
+    if error is ValueError:
+        raise not_tensor(api, arg, pos, x)
+    raise error(f"{api}(): argument '{arg}' (position {pos}) must be Tensor, but got "
+                f"{type(x).__name__}")
+
+
+def shape_arg(shape, api="full", pos=1):
+    """A shape given as an int, a list/tuple of ints or 0-d Tensors, or a 1-d Tensor, as a
+    tuple of ints; TypeError naming the position for anything else."""
+    if isinstance(shape, Tensor):
+        return tuple(int(v) for v in shape._t.reshape(-1).tolist())
+    if isinstance(shape, int) and not isinstance(shape, bool):
+        return (shape,)
+    if isinstance(shape, (list, tuple, torch.Size)):
+        out = []
+        for i, d in enumerate(shape):
+            if isinstance(d, Tensor):
+                d = d._t.item()
+            if not isinstance(d, int) or isinstance(d, bool):
+                raise TypeError(f"(InvalidType) {api}(): argument (position {pos}) must be list "
+                                f"of int, but got {type(d).__name__} at pos {i}")
+            out.append(d)
+        return tuple(out)
+    raise TypeError(f"(InvalidType) {api}(): argument (position {pos}) must be list, tuple, int, "
+                    f"or Tensor, but got {type(shape).__name__}")
+
+
+def dtype_or_default(dtype):
+    """The torch dtype for ``dtype``, or the default float dtype when it is None."""
+    return _dt.default_float().torch if dtype is None else _dt.convert_dtype(dtype).torch
+
+
+def as_methods(namespace, names):
+    """Attach the functions ``names`` from ``namespace`` (a module's globals) to Tensor as
+    methods; Paddle's functions take the tensor as their first argument ``x``."""
+    for n in names:
+        setattr(Tensor, n, namespace[n])

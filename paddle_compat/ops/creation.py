@@ -1,0 +1,201 @@
+"""Creation ops: ``to_tensor``, ``zeros``/``ones``/``full``/``empty`` and their ``*_like`` forms,
+``arange``, ``linspace``, ``eye``, ``assign``; new tensors go to the current device.
+
+Paddle's dtype inference: a Python float gives the default float dtype, an int gives int64, a
+bool gives bool, a complex gives complex64 (complex128 under a float64 default); numpy arrays
+and torch tensors keep their dtype, and a torch tensor is taken without a copy.
+"""
+import numpy as np
+import torch
+
+from ..framework import dtype as _dt
+from ..framework.place import current_device, to_torch_device
+from ..framework.tensor import Tensor, wrap
+from .common import dtype_or_default, shape_arg, tensor_arg
+
+__all__ = ["to_tensor", "zeros", "ones", "full", "empty", "zeros_like", "ones_like",
+           "full_like", "empty_like", "arange", "linspace", "eye", "assign"]
+
+
+def _python_data_to_torch(data):
+    """torch tensor for Python/numpy data, with Paddle's dtype inference."""
+    if isinstance(data, np.ndarray) or isinstance(data, np.generic):
+        arr = np.asarray(data)
+        if arr.dtype == np.uint16:                     # Paddle reads uint16 arrays as bfloat16
+            return torch.from_numpy(arr.astype(np.int32)).to(torch.int16).view(torch.bfloat16)
+        return torch.from_numpy(arr.copy())
+    if isinstance(data, (list, tuple)) and any(isinstance(v, (Tensor, torch.Tensor))
+                                               for v in _flat(data)):
+        data = _to_nested_numpy(data)
+        return torch.from_numpy(np.asarray(data))
+    arr = np.asarray(data)
+    kind = arr.dtype.kind
+    if kind == "f":
+        return torch.from_numpy(arr).to(_dt.default_float().torch)
+    if kind == "c":
+        cdt = torch.complex128 if _dt.default_float().torch is torch.float64 else torch.complex64
+        return torch.from_numpy(arr).to(cdt)
+    if kind in "iu":
+        return torch.from_numpy(arr.astype(np.int64))
+    if kind == "b":
+        return torch.from_numpy(arr)
+    raise TypeError(f"to_tensor(): data must be a scalar, list, tuple, numpy.ndarray or Tensor, "
+                    f"but got {type(data).__name__} ({arr.dtype})")
+
+
+def _flat(data):
+    for v in data:
+        if isinstance(v, (list, tuple)):
+            yield from _flat(v)
+        else:
+            yield v
+
+
+def _to_nested_numpy(data):
+    if isinstance(data, (list, tuple)):
+        return [_to_nested_numpy(v) for v in data]
+    if isinstance(data, Tensor):
+        return data.numpy()
+    if isinstance(data, torch.Tensor):
+        return data.detach().cpu().numpy()
+    return data
+
+
+def to_tensor(data, dtype=None, place=None, stop_gradient=True):
+    """A new Tensor from data (a torch tensor is taken without a copy)."""
+    if isinstance(data, Tensor):
+        t = data._t.detach().clone()
+    elif isinstance(data, torch.Tensor):
+        t = data
+    else:
+        t = _python_data_to_torch(data)
+    if dtype is not None:
+        t = t.to(_dt.convert_dtype(dtype).torch)
+    dev = to_torch_device(place)
+    if t.device != dev:
+        t = t.to(dev)
+    out = wrap(t)
+    if not stop_gradient:
+        out.stop_gradient = False
+    return out
+
+
+def _full(shape, value, dtype, api):
+    return wrap(torch.full(shape_arg(shape, api), value, dtype=dtype, device=current_device()))
+
+
+def zeros(shape, dtype=None, name=None):
+    """A tensor of zeros (default float dtype)."""
+    return wrap(torch.zeros(shape_arg(shape, "zeros"), dtype=dtype_or_default(dtype),
+                            device=current_device()))
+
+
+def ones(shape, dtype=None, name=None):
+    """A tensor of ones (default float dtype)."""
+    return wrap(torch.ones(shape_arg(shape, "ones"), dtype=dtype_or_default(dtype),
+                           device=current_device()))
+
+
+def _fill_value(fill_value):
+    return fill_value._t.item() if isinstance(fill_value, Tensor) else fill_value
+
+
+def full(shape, fill_value, dtype=None, name=None):
+    """A tensor filled with ``fill_value``: bool for a bool value, else the default float dtype
+    unless ``dtype`` says otherwise."""
+    v = _fill_value(fill_value)
+    if dtype is None:
+        tdt = torch.bool if isinstance(v, (bool, np.bool_)) else _dt.default_float().torch
+    else:
+        tdt = _dt.convert_dtype(dtype).torch
+    return _full(shape, v, tdt, "full")
+
+
+def empty(shape, dtype=None, name=None):
+    """An uninitialised tensor (default float dtype)."""
+    return wrap(torch.empty(shape_arg(shape, "empty"), dtype=dtype_or_default(dtype),
+                            device=current_device()))
+
+
+def _like(x, api, dtype):
+    t = tensor_arg(x, api, error=AttributeError)
+    return t, (t.dtype if dtype is None else _dt.convert_dtype(dtype).torch)
+
+
+def zeros_like(x, dtype=None, name=None):
+    t, tdt = _like(x, "zeros_like", dtype)
+    return wrap(torch.zeros_like(t, dtype=tdt))
+
+
+def ones_like(x, dtype=None, name=None):
+    t, tdt = _like(x, "ones_like", dtype)
+    return wrap(torch.ones_like(t, dtype=tdt))
+
+
+def empty_like(x, dtype=None, name=None):
+    t, tdt = _like(x, "empty_like", dtype)
+    return wrap(torch.empty_like(t, dtype=tdt))
+
+
+def full_like(x, fill_value, dtype=None, name=None):
+    t, tdt = _like(x, "full_like", dtype)
+    v = _fill_value(fill_value)
+    if not (tdt.is_floating_point or tdt.is_complex) and isinstance(v, float):
+        v = int(v) if np.isfinite(v) else v
+    return wrap(torch.full_like(t, v, dtype=tdt))
+
+
+def _num(v):
+    return v._t.item() if isinstance(v, Tensor) else v
+
+
+def arange(start=0, end=None, step=1, dtype=None, name=None):
+    """Values from start to end by step: int64 when all bounds are ints, else default float."""
+    start, end, step = _num(start), _num(end), _num(step)
+    if end is None:
+        start, end = 0, start
+    if dtype is None:
+        ints = all(isinstance(v, (int, np.integer)) for v in (start, end, step))
+        tdt = torch.int64 if ints else _dt.default_float().torch
+    else:
+        tdt = _dt.convert_dtype(dtype).torch
+    if step == 0:
+        raise ValueError("arange(): step must not be 0")
+    return wrap(torch.arange(start, end, step, dtype=tdt, device=current_device()))
+
+
+def linspace(start, stop, num, dtype=None, name=None):
+    """``num`` evenly spaced values from start to stop inclusive (default float dtype)."""
+    tdt = dtype_or_default(dtype)
+    n = int(_num(num))
+    if tdt.is_floating_point:
+        return wrap(torch.linspace(_num(start), _num(stop), n, dtype=tdt, device=current_device()))
+    vals = torch.linspace(_num(start), _num(stop), n, dtype=torch.float64, device=current_device())
+    return wrap(vals.to(tdt))
+
+
+def eye(num_rows, num_columns=None, dtype=None, name=None):
+    """A 2-D identity-like tensor (default float dtype)."""
+    r = int(_num(num_rows))
+    c = r if num_columns is None else int(_num(num_columns))
+    return wrap(torch.eye(r, c, dtype=dtype_or_default(dtype), device=current_device()))
+
+
+def assign(x, output=None):
+    """Copy ``x`` (a Tensor, numpy array, list or scalar) into a new tensor, or into ``output``.
+    A Python float gives float64 and an int gives int64, as in Paddle."""
+    if isinstance(x, Tensor):
+        t = x._t.clone()
+    elif isinstance(x, torch.Tensor):
+        t = x.clone()
+    else:
+        arr = np.asarray(x)
+        if arr.ndim == 0:                       # Paddle assigns a scalar as shape [1]
+            arr = arr.reshape(1)
+        if arr.dtype.kind == "i":
+            arr = arr.astype(np.int64)
+        t = torch.from_numpy(arr.copy()).to(current_device())
+    if output is None:
+        return wrap(t)
+    output._t.copy_(t) if not output._t.requires_grad else output._t.data.copy_(t)
+    return output

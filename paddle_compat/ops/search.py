@@ -1,0 +1,209 @@
+"""Search, sort and selection ops: where, nonzero, argmax/argmin, sort/argsort, topk,
+searchsorted, index_select/index_sample/masked_select, isin.
+
+Indices are int64 (int32 where Paddle's ``dtype``/``out_int32`` asks); ``argmax`` without an
+axis works on the flattened tensor and gives a 0-d result (``keepdim`` keeps every axis as 1).
+"""
+import torch
+
+from ..framework import dtype as _dt
+from ..framework.tensor import Tensor, wrap, writable
+from .common import as_methods, not_tensor
+
+__all__ = ["where", "where_", "nonzero", "argmax", "argmin", "sort", "argsort", "topk",
+           "searchsorted", "index_select", "index_sample", "masked_select", "isin"]
+
+_FLOAT = (torch.float16, torch.bfloat16, torch.float32, torch.float64)
+_COMPLEX = (torch.complex64, torch.complex128)
+
+
+def _tensor(x, api, arg="x", pos=0):
+    if isinstance(x, Tensor):
+        return x._t
+    raise not_tensor(api, arg, pos, x)
+
+
+def _invalid(e):
+    return ValueError(f"(InvalidArgument) {e}")
+
+
+def _scalar_tensor(v, like):
+    """A Python scalar as Paddle's where() sees it: float -> default float, int -> int64."""
+    if isinstance(v, bool):
+        dt = torch.bool
+    elif isinstance(v, int):
+        dt = torch.int64
+    elif isinstance(v, complex):
+        dt = torch.complex64
+    else:
+        dt = _dt.default_float().torch
+    return torch.tensor(v, dtype=dt, device=like.device)
+
+
+def _where_operands(c, x, y):
+    a = x._t if isinstance(x, Tensor) else _scalar_tensor(x, c)
+    b = y._t if isinstance(y, Tensor) else _scalar_tensor(y, c)
+    if a.dtype is not b.dtype:
+        fa, fb = a.dtype in _FLOAT or a.dtype in _COMPLEX, b.dtype in _FLOAT or b.dtype in _COMPLEX
+        if not (fa and fb) and not ((a.dtype in _COMPLEX or b.dtype in _COMPLEX) and (fa or fb)):
+            raise TypeError("(InvalidType) Type promotion only support calculations between "
+                            "floating-point numbers and between complex and real numbers. But "
+                            f"got different data type x: {_dt.from_torch_dtype(a.dtype).name}, "
+                            f"y: {_dt.from_torch_dtype(b.dtype).name}.")
+        dt = torch.promote_types(a.dtype, b.dtype)
+        a, b = a.to(dt), b.to(dt)
+    return a, b
+
+
+def where(condition, x=None, y=None, name=None):
+    """``x`` where ``condition`` else ``y`` (broadcast; Python scalars allowed); with only the
+    condition, the tuple of its nonzero coordinates."""
+    try:
+        c = condition._t
+    except AttributeError:
+        raise not_tensor("where", "condition", 0, condition) from None
+    if x is None and y is None:
+        return nonzero(condition, as_tuple=True)
+    if c.dtype is not torch.bool:
+        c = c.bool()
+    if type(x) is Tensor and type(y) is Tensor and x._t.dtype is y._t.dtype:
+        return wrap(torch.where(c, x._t, y._t))
+    a, b = _where_operands(c, x, y)
+    return wrap(torch.where(c, a, b))
+
+
+def where_(condition, x=None, y=None, name=None):
+    """``where`` written into ``x``."""
+    writable(x)
+    out = where(condition, x, y)
+    x._t.copy_(out._t)
+    return x
+
+
+def nonzero(x, as_tuple=False):
+    """Coordinates of the nonzero entries: an int64 [n, ndim] tensor, or a tuple of ndim 1-d
+    tensors (``as_tuple``)."""
+    t = _tensor(x, "nonzero")
+    if t.dim() == 0:
+        raise ValueError("(InvalidArgument) Input(Condition) should have number of dimension at "
+                         "least 1")
+    if as_tuple:
+        return tuple(wrap(i) for i in torch.nonzero(t, as_tuple=True))
+    return wrap(torch.nonzero(t))
+
+
+def _arg_dtype(dtype):
+    dt = _dt.convert_dtype(dtype).torch
+    if dt is not torch.int64 and dt is not torch.int32:
+        raise ValueError("(InvalidArgument) The attribute of dtype in argmin/argmax must be "
+                         f"[int32] or [int64], but received [{_dt.from_torch_dtype(dt).name}]")
+    return dt
+
+
+def _argext(fn, api):
+    def f(x, axis=None, keepdim=False, dtype="int64", name=None):
+        try:
+            t = x._t
+        except AttributeError:
+            raise not_tensor(api, "x", 0, x) from None
+        if dtype == "int64" or dtype is _INT64:
+            try:
+                return wrap(fn(t, axis, keepdim))
+            except IndexError as e:
+                raise _invalid(e) from None
+        return wrap(fn(t, axis, keepdim).to(_arg_dtype(dtype)))
+    f.__name__ = api
+    f.__doc__ = (f"Index of the {api[3:]}imum along ``axis`` (of the flattened x when None), "
+                 "first occurrence on ties; int64 unless ``dtype`` is int32.")
+    return f
+
+
+_INT64 = _dt.convert_dtype("int64")
+argmax = _argext(torch.argmax, "argmax")
+argmin = _argext(torch.argmin, "argmin")
+
+
+def sort(x, axis=-1, descending=False, stable=False, name=None):
+    """Sorted values along ``axis``."""
+    try:
+        return wrap(torch.sort(x._t, dim=axis, descending=descending, stable=stable)[0])
+    except AttributeError:
+        raise not_tensor("sort", "x", 0, x) from None
+    except IndexError as e:
+        raise _invalid(e) from None
+
+
+def argsort(x, axis=-1, descending=False, stable=False, name=None):
+    """int64 indices that sort x along ``axis``."""
+    try:
+        return wrap(torch.argsort(x._t, dim=axis, descending=descending, stable=stable))
+    except AttributeError:
+        raise not_tensor("argsort", "x", 0, x) from None
+    except IndexError as e:
+        raise _invalid(e) from None
+
+
+def topk(x, k, axis=None, largest=True, sorted=True, name=None):
+    """(values, int64 indices) of the k largest (or smallest) entries along ``axis`` (last axis
+    when None)."""
+    t = _tensor(x, "topk")
+    if isinstance(k, Tensor):
+        k = int(k._t.item())
+    try:
+        v, i = torch.topk(t, k, -1 if axis is None else axis, largest, sorted)
+    except (RuntimeError, IndexError) as e:
+        raise _invalid(e) from None
+    return wrap(v), wrap(i)
+
+
+def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=None):
+    """Insertion points of ``values`` in the (last-axis) sorted ``sorted_sequence``."""
+    s = _tensor(sorted_sequence, "searchsorted", "sorted_sequence")
+    v = _tensor(values, "searchsorted", "values", 1)
+    try:
+        return wrap(torch.searchsorted(s, v, out_int32=out_int32, right=right))
+    except RuntimeError as e:
+        raise _invalid(e) from None
+
+
+def index_select(x, index, axis=0, name=None):
+    """Entries of x along ``axis`` at the 1-d int ``index``."""
+    try:
+        return wrap(torch.index_select(x._t, axis, index._t))
+    except AttributeError:
+        raise not_tensor("index_select", "x" if not isinstance(x, Tensor) else "index",
+                         0 if not isinstance(x, Tensor) else 1,
+                         x if not isinstance(x, Tensor) else index) from None
+    except RuntimeError as e:
+        raise _invalid(e) from None
+
+
+def index_sample(x, index):
+    """For 2-d x and index: ``out[i, j] = x[i, index[i, j]]``."""
+    t = _tensor(x, "index_sample")
+    i = _tensor(index, "index_sample", "index", 1)
+    try:
+        return wrap(torch.gather(t, 1, i.to(torch.int64)))
+    except RuntimeError as e:
+        raise _invalid(e) from None
+
+
+def masked_select(x, mask, name=None):
+    """The 1-d tensor of x's entries where ``mask`` (broadcast with x) is True."""
+    try:
+        return wrap(torch.masked_select(x._t, mask._t))
+    except AttributeError:
+        raise not_tensor("masked_select", "x", 0, x) from None
+    except RuntimeError as e:
+        raise _invalid(e) from None
+
+
+def isin(x, test_x, assume_unique=False, invert=False, name=None):
+    """Bool tensor: whether each entry of x occurs in ``test_x``."""
+    t = _tensor(x, "isin")
+    e = _tensor(test_x, "isin", "test_x", 1)
+    return wrap(torch.isin(t, e, assume_unique=assume_unique, invert=invert))
+
+
+as_methods(globals(), ["where", "where_", "nonzero", "argmax", "argmin", "sort", "argsort",
+                       "topk", "index_select", "index_sample", "masked_select", "isin"])

@@ -1,0 +1,4 @@
+"""``paddle.utils``: DLPack conversion and small helpers."""
+from . import dlpack
+
+__all__ = ["dlpack"]

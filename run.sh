@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The README's two commands: `bash run.sh examples` runs the Paddle examples on torch (CPU, or
+# CUDA when torch sees a GPU); `bash run.sh tests` runs the test suite. Both set up first.
+set -euo pipefail
+cd "$(dirname "$0")"
+PY=${PYTHON:-python3}
+
+setup() {
+  # The CPU build of torch where none is installed (a bare `torch` would pull CUDA packages).
+  if ! "$PY" -c "import torch" >/dev/null 2>&1; then
+    "$PY" -m pip install -q "torch==2.13.0"
+  fi
+  if ! "$PY" -c "import paddle_compat, pytest, hypothesis, numpy" >/dev/null 2>&1; then
+    "$PY" -m pip install -q -e ".[test]"
+  fi
+}
+
+case "${1:-}" in
+  examples)
+    shift; setup
+    exec "$PY" -m paddle_compat.run_examples "$@" ;;
+  tests)
+    shift; setup
+    exec "$PY" -m pytest -q "$@" ;;
+  *)
+    echo "usage: bash run.sh examples [--device gpu] | bash run.sh tests [pytest args]" >&2
+    exit 2 ;;
+esac

@@ -1,0 +1,113 @@
+"""Coverage of the Paddle APIs that real workloads call (../shared/api_targets.tsv).
+
+    python tools/coverage.py [--tsv PATH] [--no-tests] [--markdown FILE]
+
+For each row: whether paddle_compat has the API, how many golden tests name it and whether
+they pass (one pytest run over tests/, read back from its JUnit XML). Prints a summary and,
+with --markdown, writes the full table.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+
+def load_rows(path):
+    rows = []
+    with open(path) as f:
+        for line in f:
+            if line.startswith("#") or line.startswith("rank"):
+                continue
+            rank, api, calls, llm = line.rstrip("\n").split("\t")
+            rows.append((int(rank), api, int(calls), llm == "yes"))
+    return rows
+
+
+def resolve(api):
+    """Whether ``paddle.X.Y`` exists in paddle_compat (``paddle.Tensor.m`` as a Tensor member)."""
+    import paddle_compat
+    obj = paddle_compat
+    for part in api.split(".")[1:]:
+        try:
+            obj = getattr(obj, part)
+        except AttributeError:
+            return False
+    return True
+
+
+def test_results():
+    """{test node id: passed?} from one pytest run."""
+    with tempfile.TemporaryDirectory() as d:
+        xml = os.path.join(d, "r.xml")
+        subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                        f"--junitxml={xml}", os.path.join(ROOT, "tests")],
+                       cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        results = {}
+        for case in ET.parse(xml).iter("testcase"):
+            bad = any(c.tag in ("failure", "error") for c in case)
+            skipped = any(c.tag == "skipped" for c in case)
+            if not skipped:
+                results[case.get("name")] = not bad
+        return results
+
+
+def per_api(results, apis):
+    """{api: [passed flags]} for tests whose parametrized id starts with the api's name."""
+    names = sorted(apis, key=len, reverse=True)
+    out = {a: [] for a in apis}
+    pat = re.compile(r"\[(paddle\.[A-Za-z0-9_.]+)")
+    for test, ok in results.items():
+        m = pat.search(test)
+        if not m:
+            continue
+        tid = m.group(1)
+        for a in names:
+            if tid == a or tid.startswith(a + ".") and not any(
+                    tid.startswith(b) and len(b) > len(a) for b in names):
+                out[a].append(ok)
+                break
+            if tid.startswith(a) and not tid[len(a):len(a) + 1].isalnum() \
+                    and tid[len(a):len(a) + 1] != "_":
+                out[a].append(ok)
+                break
+    return out
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--tsv", default=os.path.join(ROOT, "..", "shared", "api_targets.tsv"))
+    p.add_argument("--no-tests", action="store_true", help="only check that the APIs exist")
+    p.add_argument("--markdown", help="write the full table to this file")
+    args = p.parse_args()
+    rows = load_rows(args.tsv)
+    results = {} if args.no_tests else test_results()
+    tests = per_api(results, [r[1] for r in rows])
+    lines = ["| rank | api | llm | have | golden tests |", "|---|---|---|---|---|"]
+    groups = {"1-300": rows[:300], "all": rows}
+    summary = {}
+    for rank, api, calls, llm in rows:
+        have = resolve(api)
+        t = tests.get(api, [])
+        state = "-" if not t else f"{sum(t)}/{len(t)} pass"
+        lines.append(f"| {rank} | `{api}` | {'yes' if llm else ''} | {'yes' if have else 'no'} "
+                     f"| {state} |")
+        summary[api] = (have, bool(t) and all(t))
+    for g, rs in groups.items():
+        have = sum(summary[a][0] for _, a, _, _ in rs)
+        ok = sum(summary[a][1] for _, a, _, _ in rs)
+        print(f"rows {g:6s}: {have}/{len(rs)} implemented, {ok}/{len(rs)} with passing goldens")
+    missing = [a for _, a, _, _ in rows[:300] if not summary[a][0]]
+    print(f"missing in rows 1-300 ({len(missing)}): {' '.join(missing)}")
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
