@@ -3,7 +3,6 @@
 Use it as ``import paddle_compat as paddle``. Tensors wrap torch tensors (zero-copy to and from
 torch), PyLayers are torch.autograd.Functions, static programs are torch.fx graphs.
 """
-from .framework import dtype as _dtype_mod
 from .framework.dtype import (bfloat16, bool, complex64, complex128, finfo, float16, float32,
                               float64, get_default_dtype, iinfo, int8, int16, int32, int64,
                               set_default_dtype, uint8)
@@ -22,10 +21,9 @@ from .autograd import enable_grad, grad, is_grad_enabled, no_grad, set_grad_enab
 from .ops.creation import (arange, assign, empty, empty_like, eye, full, full_like, linspace,
                            ones, ones_like, to_tensor, zeros, zeros_like)
 from .ops import *          # noqa: F401,F403  the op library
-try:
-    from .ops.random import *  # noqa: F401,F403  seed, randn, ...
-except ImportError:            # TEMPORARY until the engine lands
-    pass
+from .ops.random import *  # noqa: F401,F403  seed, randn, ...
 from . import device, fft, linalg, signal, utils
+from . import jit, nn, static
+from .static.mode import disable_static, enable_static, in_dynamic_mode
 
 __version__ = "0.1.0"

@@ -9,7 +9,8 @@ Golden failures that are not about promotion are not replayed:
 * "kernel ... is not registered": Paddle's CPU build lacks that dtype for that op (float16 add,
   bool subtract, integer maximum ...); the dtype Paddle would have computed in is unknown.
 * the Python-level argument checks of the in-place methods (``t.add_(3)``).
-Cases where Paddle never returns (integer tensor ** negative integer scalar) must raise here.
+Where Paddle never returns (integer tensor ** negative integer scalar) anything but a hang
+will do (torch refuses integer ** negative integer).
 """
 import json
 import operator
@@ -26,7 +27,10 @@ from paddle_compat.framework.promotion import (binary_operands, binary_plan, pro
 
 with open(os.path.join(os.path.dirname(__file__), "goldens", "promotion.json")) as _f:
     GOLDEN = json.load(_f)
-META, ERRORS, CASES = GOLDEN["meta"], GOLDEN["errors"], GOLDEN["cases"]
+META, ERRORS = GOLDEN["meta"], GOLDEN["errors"]
+# one case: [group, op, x, y, xshape, yshape, result, values]
+CASES = [[g, op, x, y, xs, ys, r, v] for g, op, xs, ys, rows in GOLDEN["blocks"]
+         for x, y, r, v in rows]
 
 TORCH = {n: _dt.convert_dtype(n).torch for n in META["dtypes"]}
 SCALARS = {
@@ -58,7 +62,8 @@ FUNCTIONS = {
     "floor_divide": torch.floor_divide, "remainder": torch.remainder, "pow": torch.pow,
     "maximum": torch.maximum, "minimum": torch.minimum, "equal": torch.eq,
     "less_than": torch.lt, "logical_and": torch.logical_and, "bitwise_and": torch.bitwise_and,
-    "atan2": torch.atan2,
+    "atan2": torch.atan2, "fmax": torch.fmax, "logical_or": torch.logical_or,
+    "not_equal": torch.ne, "greater_equal": torch.ge,
 }
 OPS.update({"paddle." + k: (k, True, f) for k, f in FUNCTIONS.items()})
 OPS.update({k + "_": (k, True, f) for k, f in FUNCTIONS.items()})      # in-place methods
@@ -78,7 +83,7 @@ def kind(name):
 def tensor(name, which, zero_d):
     src = META["data0" if zero_d else "data"][kind(name)][which]
     vals = [complex(*v) if isinstance(v, list) else v for v in (src if not zero_d else [src])]
-    t = torch.tensor(vals if kind(name) == "complex" else vals, dtype=TORCH[name])
+    t = torch.tensor(vals, dtype=TORCH[name])
     return t.reshape(()) if zero_d else t
 
 
@@ -111,7 +116,8 @@ def skip_reason(case):
 # torch has no kernel for these (Paddle has): ordering comparisons of complex numbers (Paddle
 # orders them by real part, then imaginary part) and the remainder of complex numbers. The
 # promotion is still checked through result_dtype.
-TORCH_GAPS = {"mod", "remainder", "lt", "le", "gt", "ge", "less_than"}
+TORCH_GAPS = {"mod", "remainder", "lt", "le", "gt", "ge", "less_than", "less_equal",
+              "greater_than", "greater_equal"}
 
 
 def to_list(t):
@@ -213,7 +219,8 @@ def test_golden_covers_every_case():
 # ----------------------------------------------------------------------------- fast paths
 def fast_path_applies(case):
     """The Tensor code skips binary_operands (1) for two tensors of one dtype (operators and
-    functions) and (2) for a floating tensor with a Python int or float (operators)."""
+    functions) and (2) for a floating or complex tensor with a Python int or float
+    (operators)."""
     group, op, x, y = case[:4]
     if group not in ("tt", "ts", "st", "value", "default64", "inplace"):
         return False
@@ -223,7 +230,7 @@ def fast_path_applies(case):
         return False
     t, s = (x, y) if x in TORCH else (y, x)
     sv = SCALARS[s] if s in SCALARS else int(s)
-    return type(sv) in (int, float) and kind(t) == "float"
+    return type(sv) in (int, float) and kind(t) in ("float", "complex")
 
 
 def fast_path_diff(case):

@@ -39,9 +39,19 @@ Tensor (op) Python/numpy scalar (either side), for the operators:
 * ``t & s``, ``t | s``, ``t ^ s`` refuse any scalar; ``s & t`` takes a Python int/bool in the
   tensor's dtype; shifts take Python ints in the tensor's dtype on either side.
 
+* a 0-d tensor gets a shape-[1] result from ``//`` with any scalar, from ``**`` with a bool or
+  numpy.float32-like scalar on the right, and from / % ** < <= > >= with a complex scalar (then
+  complex64, even for a complex128 tensor): Paddle builds the scalar as a [1] tensor there.
+  The scalar comes back as such a tensor in those cases.
+* A numpy array is a tensor of its own dtype (the tensor rules above apply).
+
 The functions (``api=True`` or a Paddle function name as ``op``) take tensors only, except
 floor_divide (the scalar becomes ``to_tensor(s)``, then the 0-d rule), remainder (the scalar in
 x's dtype), pow (x's dtype), equal (x's dtype; a complex as a 0-d complex64 tensor).
+
+Three results cannot come out of the torch op by casting its operands: bool / bool (bool in
+Paddle), a bool tensor + - * a numpy int (bool), atan2 of integers (computed in float32, returned
+as float64). :func:`binary_plan` returns the dtype to cast the torch result to for those.
 
 Only ``.dtype``, ``.ndim`` and ``.to(dtype)`` are used on tensors, so a static-graph proxy that
 answers them from metadata works as well.
@@ -356,9 +366,9 @@ _SYMMETRIC = frozenset(["add", "mul", "eq", "ne", "lt", "le", "gt", "ge"])
 
 def binary_plan(op, a, b, api=False):
     """``(a2, b2, cast)``: the operands for the torch op and the dtype its result must be cast
-    to afterwards (None almost always: bool after a true division of two bools or a bool tensor
-    with a numpy int in + - * (torch cannot give those), float64 after atan2 of integers (Paddle
-    computes in float32, returns float64)). Raises Paddle's error."""
+    to afterwards -- None except for: bool after a true division of two bools and after a bool
+    tensor + - * a numpy int (torch cannot give those), float64 after atan2 of integers (Paddle
+    computes in float32, returns float64). Raises Paddle's error."""
     op, (fam, zero), api = _resolve(op, api)
     swapped = False
     if isinstance(a, np.ndarray):       # Paddle makes a tensor of the array's own dtype
@@ -402,8 +412,9 @@ def binary_operands(op, a, b, api=False):
     a, b: in operation order, torch tensors or Python/numpy scalars (at least one a tensor);
     a numpy array is taken as a tensor of its dtype (and comes back as one).
     Returns (a2, b2); scalars come back as Python numbers of the computing kind, so pass them
-    to ``operator.<op>`` or a torch overload that takes a Number. Raises Paddle's TypeError or
-    ValueError. See :func:`binary_plan` for the two bool results torch cannot give.
+    to ``operator.<op>`` or a torch overload that takes a Number (for a 0-d tensor some come
+    back as shape-[1] tensors, see the module docstring). Raises Paddle's TypeError or
+    ValueError. The three results that also need a cast afterwards: see :func:`binary_plan`.
     """
     a2, b2, _ = binary_plan(op, a, b, api)
     return a2, b2

@@ -11,6 +11,7 @@ the common cases (same dtypes, a float tensor with a Python number) go straight 
 """
 import itertools
 import operator
+import re
 
 import numpy as np
 import torch
@@ -77,6 +78,9 @@ class GradientCycleError(SystemError):
     """A backward ran through a graph whose saved tensors were already freed."""
 
 
+_VERSION_ERROR = re.compile(r"is at version (\d+); expected version (\d+)")
+
+
 def _run_backward(tensors, grads, retain_graph, create_graph=False, inputs=None):
     try:
         if inputs is None:
@@ -87,6 +91,13 @@ def _run_backward(tensors, grads, retain_graph, create_graph=False, inputs=None)
                                    create_graph=create_graph, allow_unused=True)
     except RuntimeError as e:
         msg = str(e)
+        m = _VERSION_ERROR.search(msg)
+        if m:
+            raise RuntimeError(
+                "(PermissionDenied) Tensor '' used in gradient computation has been modified by an "
+                f"inplace operation. Its version is {m.group(1)} but the expected version is "
+                f"{m.group(2)}. Please fix your code to void calling an inplace operator after "
+                "using the Tensor which will used in gradient computation.") from None
         if "backward through the graph a second time" in msg or "already been freed" in msg:
             raise GradientCycleError(
                 "(Fatal) The saved tensors of this graph were freed by an earlier backward: you "
@@ -127,12 +138,20 @@ class Tensor:
         try:
             return self._name
         except AttributeError:
-            self._name = n = f"generated_tensor_{next(_names)}"
+            # a static Variable's payload (a StaticProxy) knows its Paddle name (exp_0.tmp_0)
+            n = getattr(self._t, "_static_name", None) or f"generated_tensor_{next(_names)}"
+            self._name = n
             return n
 
     @name.setter
     def name(self, value):
         self._name = value
+        if not isinstance(self._t, torch.Tensor):      # a static Variable: rename in its program
+            self._t._static_name = value
+
+    @property
+    def grad_name(self):
+        return self.name + "@GRAD"
 
     @property
     def persistable(self):
@@ -401,6 +420,9 @@ class Tensor:
     def __repr__(self):
         from .printing import format_tensor
         t = self._t
+        if not isinstance(t, torch.Tensor):               # a static Variable
+            from ..static.variable import variable_repr
+            return variable_repr(self)
         return format_tensor(t, _dt.from_torch_dtype(t.dtype).name, repr(place_of(t)),
                              self.stop_gradient)
 

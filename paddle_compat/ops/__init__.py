@@ -7,11 +7,6 @@ import importlib as _importlib
 
 __all__ = []
 for _name in ("math", "logic", "stat", "manipulation", "search", "linalg"):
-    try:
-        _m = _importlib.import_module(f".{_name}", __name__)
-    except ModuleNotFoundError as _e:       # TEMPORARY while the op modules are being written
-        if _e.name != f"{__name__}.{_name}":
-            raise
-        continue
+    _m = _importlib.import_module(f".{_name}", __name__)
     globals().update({_k: getattr(_m, _k) for _k in _m.__all__})
     __all__ += _m.__all__

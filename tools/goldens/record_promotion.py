@@ -12,7 +12,8 @@ tests/test_promotion.py replays the cases over torch through paddle_compat.frame
 Layout of the JSON file:
     meta       Paddle version, tensor data used for each dtype, the scalar spellings.
     errors     distinct exceptions, each [class name, message]; results refer to them by index.
-    cases      list of [group, op, x, y, xshape, yshape, result, values]
+    blocks     list of [group, op, xshape, yshape, rows], rows being [x, y, result, values]; each
+               row is the case [group, op, x, y, xshape, yshape, result, values] where
                group   "tt" tensor-tensor (shapes say n-d or 0-d), "ts" tensor-scalar,
                        "st" scalar-tensor, "ta"/"at" tensor-ndarray, "inplace" (t op= y),
                        "inplace_method" (t.add_(y)), "value" (negative operands; x/y that
@@ -92,7 +93,8 @@ def make(dt, which, zero_d=False):
 OPERATORS = ["add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "and_", "or_", "xor",
              "lshift", "rshift", "eq", "ne", "lt", "le", "gt", "ge"]
 FUNCTIONS = ["add", "subtract", "multiply", "divide", "floor_divide", "remainder", "pow",
-             "maximum", "minimum", "equal", "less_than", "logical_and", "bitwise_and", "atan2"]
+             "maximum", "minimum", "equal", "less_than", "logical_and", "bitwise_and", "atan2",
+             "fmax", "logical_or", "not_equal", "greater_equal"]
 INPLACE_METHODS = ["add_", "subtract_", "multiply_", "divide_", "floor_divide_", "remainder_",
                    "pow_"]
 
@@ -122,7 +124,10 @@ def to_values(t):
         t = t.astype("float32")
     a = t.numpy()
     if np.iscomplexobj(a):
-        return np.stack([a.real, a.imag], axis=-1).tolist()
+        a = np.stack([a.real, a.imag], axis=-1)
+    if a.dtype in (np.float16, np.float32):
+        # 9 significant digits round-trip a float32 exactly and keep the file small
+        return np.vectorize(lambda v: float(f"{v:.9g}"), otypes=[object])(a).tolist()
     return a.tolist()
 
 
@@ -324,10 +329,20 @@ def main():
         fh.write("{\n")
         fh.write('"meta": ' + json.dumps(data["meta"]) + ",\n")
         fh.write('"errors": [\n' + ",\n".join(json.dumps(e) for e in rec.errors) + "\n],\n")
-        fh.write('"cases": [\n' + ",\n".join(json.dumps(c, separators=(",", ":"))
-                                             for c in rec.cases) + "\n]\n}\n")
+        fh.write('"blocks": [\n' + ",\n".join(json.dumps(b, separators=(",", ":"))
+                                              for b in blocks(rec.cases)) + "\n]\n}\n")
     print(f"wrote {len(rec.cases)} cases, {len(rec.errors)} distinct errors to {path}",
           file=sys.stderr)
+
+
+def blocks(cases):
+    """Cases sharing group, op and shapes, stored once: [group, op, xshape, yshape, rows] with
+    rows [x, y, result, values]."""
+    out = {}
+    for group, op, x, y, xs, ys, result, values in cases:
+        key = json.dumps([group, op, xs, ys])
+        out.setdefault(key, [group, op, xs, ys, []])[4].append([x, y, result, values])
+    return list(out.values())
 
 
 def complex_pair(v):

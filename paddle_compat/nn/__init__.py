@@ -1,0 +1,2 @@
+"""``paddle.nn``: the functional forms now; the layers come with their own modules."""
+from . import functional

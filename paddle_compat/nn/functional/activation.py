@@ -1,0 +1,274 @@
+"""Activation functions of ``paddle.nn.functional``: relu family, sigmoid family, gelu/silu,
+shrink functions, softmax/log_softmax, prelu, glu and their in-place ``*_`` forms.
+
+Most are one torch call. Where Paddle's definition differs from torch's (hardsigmoid's slope,
+selu's free constants, prelu's channel-last layout) the function says so.
+"""
+import numpy as np
+import torch
+
+from ...framework import dtype as _dt
+from ...framework.tensor import Tensor, wrap
+from ...ops.common import not_tensor
+
+__all__ = ["relu", "relu_", "relu6", "leaky_relu", "leaky_relu_", "elu", "elu_", "selu", "celu",
+           "gelu", "silu", "swish", "sigmoid", "log_sigmoid", "tanh", "tanh_", "hardswish",
+           "hardsigmoid", "hardtanh", "hardtanh_", "hardshrink", "softshrink", "tanhshrink",
+           "softsign", "softplus", "mish", "thresholded_relu", "thresholded_relu_", "prelu",
+           "glu", "swiglu", "softmax", "softmax_", "log_softmax"]
+
+_nn = torch._C._nn
+
+
+def _unary(fn, api):
+    """``api(x, name=None)`` computing ``fn(x._t)``."""
+    def op(x, name=None):
+        try:
+            t = x._t
+        except AttributeError:
+            raise not_tensor(api, "x", 0, x) from None
+        return wrap(fn(t))
+    op.__name__ = op.__qualname__ = api
+    return op
+
+
+def inplace_target(x, api):
+    """The torch tensor of ``x`` for an in-place op; Paddle's ValueError on a leaf that needs
+    its gradient."""
+    try:
+        t = x._t
+    except AttributeError:
+        raise not_tensor(api, "x", 0, x) from None
+    if t.requires_grad and t.is_leaf:
+        raise ValueError(f"(InvalidArgument) Leaf Tensor ({x.name}) that doesn't stop gradient "
+                         "can't use inplace strategy.")
+    return t
+
+
+relu = _unary(torch.relu, "relu")
+sigmoid = _unary(torch.sigmoid, "sigmoid")
+tanh = _unary(torch.tanh, "tanh")
+silu = _unary(_nn.silu, "silu")
+swish = _unary(_nn.silu, "swish")
+log_sigmoid = _unary(_nn.log_sigmoid, "log_sigmoid")
+hardswish = _unary(_nn.hardswish, "hardswish")
+mish = _unary(_nn.mish, "mish")
+
+
+def relu6(x, name=None):
+    # hardtanh, not clamp: Paddle's gradient is 0 at exactly 0 and 6, as hardtanh's is
+    try:
+        return wrap(_nn.hardtanh(x._t, 0.0, 6.0))
+    except AttributeError:
+        raise not_tensor("relu6", "x", 0, x) from None
+
+
+def softsign(x, name=None):
+    t = x._t
+    return wrap(t / (t.abs() + 1))
+
+
+def tanhshrink(x, name=None):
+    t = x._t
+    return wrap(t - torch.tanh(t))
+
+
+def leaky_relu(x, negative_slope=0.01, name=None):
+    return wrap(_nn.leaky_relu(x._t, negative_slope))
+
+
+def elu(x, alpha=1.0, name=None):
+    return wrap(_nn.elu(x._t, alpha))
+
+
+def celu(x, alpha=1.0, name=None):
+    if alpha == 0:
+        raise ZeroDivisionError("alpha cannot be 0 for celu")
+    return wrap(torch.celu(x._t, alpha))
+
+
+def selu(x, scale=1.0507009873554804934193349852946,
+         alpha=1.6732632423543772848170429916717, name=None):
+    """scale * elu(x, alpha) with Paddle's checks (any scale > 1, alpha >= 0)."""
+    if scale <= 1.0:
+        raise ValueError(f"The scale must be greater than 1.0. Received: {scale}.")
+    if alpha < 0:
+        raise ValueError(f"The alpha must be no less than zero. Received: {alpha}.")
+    # Paddle holds the constants as float attributes
+    return wrap(_nn.elu(x._t, float(np.float32(alpha)), float(np.float32(scale)), 1.0))
+
+
+def gelu(x, approximate=False, name=None):
+    """``approximate`` is a bool or 'tanh'/'none'."""
+    if approximate is True or approximate == "tanh":
+        return wrap(torch._C._nn.gelu(x._t, approximate="tanh"))
+    return wrap(_nn.gelu(x._t))
+
+
+def hardsigmoid(x, slope=0.1666667, offset=0.5, name=None):
+    """clip(slope * x + offset, 0, 1); Paddle's default slope is 0.1666667, not torch's 1/6."""
+    return wrap(_nn.hardtanh(x._t * slope + offset, 0.0, 1.0))
+
+
+def hardtanh(x, min=-1.0, max=1.0, name=None):
+    return wrap(_nn.hardtanh(x._t, min, max))
+
+
+def hardshrink(x, threshold=0.5, name=None):
+    """x where |x| >= threshold (Paddle keeps the boundary values, torch zeroes them), else 0."""
+    t = x._t
+    return wrap(torch.where(t.abs() >= threshold, t, 0.0))
+
+
+def softshrink(x, threshold=0.5, name=None):
+    if threshold < 0:
+        raise ValueError(f"The threshold must be no less than zero. Received: {threshold}.")
+    return wrap(torch._C._nn.softshrink(x._t, threshold))
+
+
+def softplus(x, beta=1, threshold=20, name=None):
+    """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold."""
+    return wrap(_nn.softplus(x._t, beta, threshold))
+
+
+def thresholded_relu(x, threshold=1.0, value=0.0, name=None):
+    """x where x > threshold, else ``value``."""
+    return wrap(torch.threshold(x._t, threshold, value))
+
+
+def prelu(x, weight, data_format="NCHW", name=None):
+    """max(0, x) + weight * min(0, x); a weight of more than one element is per channel, the
+    channel being axis 1 (``N C ...`` formats) or the last axis (``N ... C`` formats)."""
+    t, w = x._t, weight._t
+    if w.dim() > 1:
+        raise AssertionError("The dim count of weight shape should be 0 or 1 in prelu().")
+    if w.numel() > 1:
+        if data_format not in ("NC", "NCL", "NCHW", "NCDHW", "NLC", "NHWC", "NDHWC"):
+            raise ValueError("data_format must be one of 'NC', 'NCL', 'NCHW', 'NCDHW', "
+                             f"'NLC', 'NHWC', 'NDHWC' but receive {data_format}")
+        if t.dim() < 2:
+            raise AssertionError("The dim count of x should be equal or larger than 2 in prelu() "
+                                 "when weight shape is not [1].")
+        channel_last = data_format[1] != "C"
+        if w.shape[0] != t.shape[-1 if channel_last else 1]:
+            raise AssertionError("The weight size should be equal to x input channel in prelu() "
+                                 "when weight shape is not [1].")
+        if channel_last:
+            return wrap(torch.where(t > 0, t, t * w))
+        return wrap(torch.prelu(t, w))
+    return wrap(torch.where(t > 0, t, t * w.reshape(())))
+
+
+def glu(x, axis=-1, name=None):
+    """a * sigmoid(b) with a, b the two halves of x along ``axis``."""
+    t = x._t
+    rank = t.dim()
+    if not -rank <= axis < rank:
+        raise ValueError(f"Expected value range of `axis` is [{-rank}, {rank}), but received "
+                         f"axis: {axis}")
+    if t.shape[axis] % 2:
+        raise ValueError(f"The input's size along the split dimension must be evenly divisible "
+                         f"by Attr(num_or_sections). But received Attr(num_or_sections) = 2, "
+                         f"input(X)'s shape = {list(t.shape)}, Attr(dim) = {axis}.")
+    return wrap(_nn.glu(t, axis))
+
+
+def swiglu(x, y=None, name=None):
+    """silu(x) * y; without ``y`` the two halves of x's last axis."""
+    if y is None:
+        a, b = torch.chunk(x._t, 2, dim=-1)
+        return wrap(_nn.silu(a) * b)
+    return wrap(_nn.silu(x._t) * y._t)
+
+
+def _axis_error(t, axis):
+    r = t.dim()
+    return ValueError(f"(InvalidArgument) Attr(axis) value should be in range [-R, R-1], R is the "
+                      f"rank of Input(X). But received: {axis}, R: {r}.")
+
+
+def softmax(x, axis=-1, dtype=None, name=None):
+    """Softmax along ``axis``, computed in ``dtype`` when given (x is cast first)."""
+    try:
+        t = x._t if dtype is None else x._t.to(_dt.convert_dtype(dtype).torch)
+        return wrap(torch.softmax(t, axis))
+    except AttributeError:
+        raise not_tensor("softmax", "x", 0, x) from None
+    except IndexError:
+        raise _axis_error(x._t, axis) from None
+
+
+def log_softmax(x, axis=-1, dtype=None, name=None):
+    """Log-softmax along ``axis``, computed in ``dtype`` when given (x is cast first)."""
+    try:
+        t = x._t if dtype is None else x._t.to(_dt.convert_dtype(dtype).torch)
+        return wrap(torch.log_softmax(t, axis))
+    except AttributeError:
+        raise not_tensor("log_softmax", "x", 0, x) from None
+    except IndexError:
+        raise _axis_error(x._t, axis) from None
+
+
+def _tensor_softmax(input, dim=None, dtype=None, *, out=None, **kwargs):
+    """``Tensor.softmax``: Paddle binds its torch-style softmax here (``dim``, with torch's
+    implicit dim when None: 0 for 0/1/3-d input, else 1)."""
+    if kwargs:
+        raise TypeError(f"paddle.compat.nn.functional.softmax() received unexpected keyword "
+                        f"argument '{next(iter(kwargs))}'. ")
+    t = input._t
+    if isinstance(dtype, int) and not isinstance(dtype, bool):
+        dtype = None                                      # torch's positional _stacklevel
+    if dim is None:
+        dim = 0 if t.dim() in (0, 1, 3) else 1
+    if dtype is not None:
+        t = t.to(_dt.convert_dtype(dtype).torch)
+    res = torch.softmax(t, dim)
+    if out is not None:
+        out._t = res
+        return out
+    return wrap(res)
+
+
+# ---------------------------------------------------------------------- in-place forms
+def relu_(x, name=None):
+    torch.relu_(inplace_target(x, "relu_"))
+    return x
+
+
+def tanh_(x, name=None):
+    torch.tanh_(inplace_target(x, "tanh_"))
+    return x
+
+
+def leaky_relu_(x, negative_slope=0.01, name=None):
+    _nn.leaky_relu_(inplace_target(x, "leaky_relu_"), negative_slope)
+    return x
+
+
+def elu_(x, alpha=1.0, name=None):
+    if alpha < 0:
+        raise AssertionError("elu_ only support alpha >= 0, please use elu instead.")
+    _nn.elu_(inplace_target(x, "elu_"), alpha)
+    return x
+
+
+def hardtanh_(x, min=-1.0, max=1.0, name=None):
+    _nn.hardtanh_(inplace_target(x, "hardtanh_"), min, max)
+    return x
+
+
+def thresholded_relu_(x, threshold=1.0, value=0.0, name=None):
+    torch.threshold_(inplace_target(x, "thresholded_relu_"), threshold, value)
+    return x
+
+
+def softmax_(x, axis=-1, dtype=None, name=None):
+    """In-place softmax; with ``dtype`` x must already have it (Paddle writes into x)."""
+    t = inplace_target(x, "softmax_")
+    if dtype is not None and _dt.convert_dtype(dtype).torch is not t.dtype:
+        raise NotImplementedError("softmax_(): a dtype different from x's is not supported")
+    t.copy_(torch.softmax(t, axis))
+    return x
+
+
+Tensor.softmax = _tensor_softmax

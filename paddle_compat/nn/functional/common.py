@@ -1,0 +1,558 @@
+"""Common layers of ``paddle.nn.functional``: ``linear``, ``bilinear``, the dropout family,
+``pad``, ``embedding``, ``one_hot``, ``interpolate``/``upsample``, ``normalize``,
+``pairwise_distance``, ``cosine_similarity``, ``sequence_mask``, ``label_smooth``.
+
+Dropout on CPU draws its mask from the shared mt19937_64 engine of ``paddle_compat.random``
+exactly as Paddle's CPU kernels do (one ``uniform_real_distribution<float>(0, 1)`` draw per
+mask element, an element is kept when the draw is ``>= p``), so masks match Paddle's bit for bit
+under the same ``paddle.seed``. On CUDA torch's generator makes the mask.
+"""
+import math
+
+import numpy as np
+import torch
+
+from ...framework import dtype as _dt
+from ...framework.tensor import Tensor, wrap
+from ...ops.common import not_tensor
+
+__all__ = ["linear", "bilinear", "dropout", "dropout1d", "dropout2d", "dropout3d",
+           "alpha_dropout", "feature_alpha_dropout", "pad", "zeropad2d", "embedding", "one_hot",
+           "interpolate", "upsample", "normalize", "pairwise_distance", "cosine_similarity",
+           "sequence_mask", "label_smooth"]
+
+_nn = torch._C._nn
+
+
+def _int(v):
+    """A Python int from an int or a one-element Tensor (Paddle accepts both for sizes)."""
+    return int(v._t.item()) if isinstance(v, Tensor) else int(v)
+
+
+def _ints(values):
+    if isinstance(values, Tensor):
+        return [int(v) for v in values._t.reshape(-1).tolist()]
+    return [_int(v) for v in values]
+
+
+# ---------------------------------------------------------------------- linear
+def linear(x, weight, bias=None, name=None):
+    """x @ weight + bias, with ``weight`` of shape [in_features, out_features] (Paddle's
+    layout, the transpose of torch's)."""
+    try:
+        t = x._t
+    except AttributeError:
+        raise not_tensor("linear", "x", 0, x) from None
+    w = weight._t
+    try:
+        if bias is None:
+            return wrap(torch.matmul(t, w))
+        if t.dim() == 2:
+            return wrap(torch.addmm(bias._t, t, w))
+        return wrap(_nn.linear(t, w.t(), bias._t))
+    except RuntimeError as e:
+        if "cannot be multiplied" not in str(e) and "size mismatch" not in str(e):
+            raise
+        raise ValueError(f"(InvalidArgument) In operator matmul, the last dimension of Input(X) "
+                         f"({t.shape[-1]}) must be equal to the first dimension of Input(Y) "
+                         f"({weight._t.shape[0]}).") from None
+
+
+def bilinear(x1, x2, weight, bias=None, name=None):
+    """x1^T W x2 + b per output feature; weight [out, in1, in2], bias [1, out]."""
+    return wrap(torch.bilinear(x1._t, x2._t, weight._t,
+                               None if bias is None else bias._t.reshape(-1)))
+
+
+# ---------------------------------------------------------------------- dropout family
+def _generator():
+    from ... import random as _random   # the CPU engine (mt19937_64 shared with paddle.seed)
+    return _random.default_generator
+
+
+def _uniform_mask_draws(shape, device):
+    """Uniform [0, 1) float32 numbers, one per element of ``shape``: on CPU the values of
+    libstdc++'s ``uniform_real_distribution<float>(0, 1)`` over the shared mt19937_64 (one
+    64-bit word each, scaled by 2**-64 in float and kept below 1)."""
+    if device.type != "cpu":
+        return torch.rand(shape, dtype=torch.float32, device=device)
+    n = math.prod(shape)
+    u = _generator().random_raw(n).astype(np.float32) * np.float32(2.0 ** -64)
+    u[u >= 1] = np.float32(1 - 2 ** -24)
+    return torch.from_numpy(u).reshape(shape)
+
+
+def _keep_mask(shape, p, device):
+    # the kernels compare the draw with p as a float
+    return _uniform_mask_draws(shape, device) >= float(np.float32(p))
+
+
+def _factor(t, value):
+    """``value`` rounded as Paddle's kernel sees it: computed in float, cast to t's dtype."""
+    if t.dtype in (torch.float16, torch.bfloat16):
+        return float(torch.tensor(value, dtype=t.dtype))
+    return value
+
+
+def _check_dropout_args(p, mode):
+    if isinstance(p, bool) or not isinstance(p, (float, int)):
+        raise TypeError("p argument should be a number or Variable")
+    if p < 0 or p > 1:
+        raise ValueError("p argument should between 0 and 1")
+    if mode not in ("downscale_in_infer", "upscale_in_train"):
+        raise ValueError("mode argument should be 'downscale_in_infer' or 'upscale_in_train'")
+
+
+def dropout(x, p=0.5, axis=None, training=True, inplace=False, mode="upscale_in_train",
+            name=None):
+    """Zero each element with probability ``p`` (or whole slices: the mask has x's size along
+    ``axis`` and 1 elsewhere). ``upscale_in_train`` scales kept values by 1/(1-p) in training;
+    ``downscale_in_infer`` scales by (1-p) at inference instead."""
+    if not training and axis is None and mode == "upscale_in_train" and type(p) is float \
+            and 0 <= p <= 1:
+        try:
+            return wrap(x._t)                           # inference: the input unchanged
+        except AttributeError:
+            raise not_tensor("dropout", "x", 0, x) from None
+    if isinstance(p, (float, int)) and not isinstance(p, bool) and p == 0:
+        return x
+    _check_dropout_args(p, mode)
+    if axis and not isinstance(axis, (int, list, tuple)):
+        raise TypeError("datatype of axis argument should be int or list")
+    try:
+        t = x._t
+    except AttributeError:
+        raise not_tensor("dropout", "x", 0, x) from None
+    upscale = mode == "upscale_in_train"
+    if axis is None:
+        # Paddle's dropout kernel: 1 - p is computed in float, then cast to x's dtype
+        keep = float(np.float32(1) - np.float32(p))
+        if not training:
+            return wrap(t) if upscale else wrap(t * _factor(t, keep))
+        if p == 1:
+            out = torch.where(torch.zeros((), dtype=torch.bool, device=t.device), t, 0.0)
+            return _dropout_result(x, t, out.expand(t.shape), inplace)
+        mask = _keep_mask(tuple(t.shape), p, t.device)
+        out = torch.where(mask, t / _factor(t, keep) if upscale else t, 0.0)
+        return _dropout_result(x, t, out, inplace)
+    # dropout along axes: Paddle's Python path (scale, then multiply by a broadcast mask)
+    if inplace:
+        raise NotImplementedError("inplace not supported for dropout_nd yet")
+    if not training:
+        return wrap(t * (1 - p)) if mode == "downscale_in_infer" else x
+    if p == 1:
+        return wrap(t * 0.0)
+    axes = [axis] if isinstance(axis, int) else list(axis)
+    if min(axes) < 0 or max(axes) > t.dim() - 1:
+        raise ValueError("axis value should be greater than or equal to 0 and less than "
+                         f"dimensions of x:{t.dim()}, but get axis value:{max(axes)} ")
+    if len(axes) > t.dim():
+        raise ValueError(f"length of axis should not be greater than dimensions of x:{t.dim()}, "
+                         f"but get length of axis: {len(axes)}")
+    shape = [1] * t.dim()
+    for a in axes:
+        shape[a] = t.shape[a]
+    mask = _keep_mask(tuple(shape), p, t.device).to(t.dtype)
+    scaled = t * (1 / (1 - p)) if upscale else t
+    return wrap(scaled * mask)
+
+
+def _dropout_result(x, t, out, inplace):
+    if not inplace:
+        return wrap(out)
+    from .activation import inplace_target
+    inplace_target(x, "dropout_").copy_(out)
+    return x
+
+
+def dropout1d(input, p=0.5, training=True, inplace=False):
+    """Channel dropout of [N, C, L] (or [C, L]) input."""
+    if p < 0 or p > 1:
+        raise ValueError(f"dropout probability must be in [0, 1], got {p}")
+    nd = input._t.dim()
+    if nd not in (2, 3):
+        raise RuntimeError(f"dropout1d expects 2D or 3D input, got {nd}D")
+    if nd == 2:
+        out = dropout(wrap(input._t.unsqueeze(0)), p=p, axis=1, training=training)
+        return wrap(out._t.squeeze(0))
+    return dropout(input, p=p, axis=1, training=training)
+
+
+def _channel_dropout(x, p, training, data_format, ndim, formats, name):
+    shape = x.shape
+    if len(shape) != ndim:
+        raise ValueError(f"dimensions of x should be {ndim}, but received {len(shape)} != {ndim}")
+    if data_format not in formats:
+        raise ValueError(f"Attr(data_format) should be '{formats[0]}' or '{formats[1]}'. "
+                         f"Received Attr(data_format): {data_format}.")
+    axis = [0, 1] if data_format == formats[0] else [0, ndim - 1]
+    return dropout(x, p=p, axis=axis, training=training, mode="upscale_in_train", name=name)
+
+
+def dropout2d(x, p=0.5, training=True, data_format="NCHW", name=None):
+    """Zero whole channels of a 4-D input."""
+    return _channel_dropout(x, p, training, data_format, 4, ("NCHW", "NHWC"), name)
+
+
+def dropout3d(x, p=0.5, training=True, data_format="NCDHW", name=None):
+    """Zero whole channels of a 5-D input."""
+    return _channel_dropout(x, p, training, data_format, 5, ("NCDHW", "NDHWC"), name)
+
+
+_SELU_ALPHA = 1.6732632423543772848170429916717
+_SELU_SCALE = 1.0507009873554804934193349852946
+
+
+def _alpha_dropout(x, feature, p, training):
+    if isinstance(p, bool) or not isinstance(p, (float, int)):
+        raise TypeError("p argument should be a float or int")
+    if p < 0 or p > 1:
+        raise ValueError("p argument should between 0 and 1")
+    if not training:
+        return x
+    t = x._t
+    if p == 1:
+        return wrap(t * 0.0)
+    alpha_p = -_SELU_ALPHA * _SELU_SCALE
+    a = ((1 - p) * (1 + p * alpha_p ** 2)) ** -0.5
+    b = -a * alpha_p * p
+    if feature:
+        if t.dim() < 2:
+            raise ValueError("Feature alpha dropout needs at least 2D input.")
+        shape = tuple(t.shape[:2]) + (1,) * (t.dim() - 2)
+    else:
+        shape = tuple(t.shape)
+    keep = _keep_mask(shape, p, t.device).to(t.dtype)
+    y = t * keep + (1 - keep) * alpha_p
+    return wrap(y * a + b)
+
+
+def alpha_dropout(x, p=0.5, training=True, name=None):
+    """Dropout keeping SELU's self-normalisation: dropped values become SELU's negative
+    saturation, then an affine map restores mean and variance."""
+    return _alpha_dropout(x, False, p, training)
+
+
+def feature_alpha_dropout(x, p=0.5, training=True, name=None):
+    """``alpha_dropout`` of whole channels."""
+    return _alpha_dropout(x, True, p, training)
+
+
+# ---------------------------------------------------------------------- pad
+_PAD_MODES = ("constant", "reflect", "replicate", "circular")
+_PAD_FORMATS = {3: ("NCL", "NLC"), 4: ("NCHW", "NHWC"), 5: ("NCDHW", "NDHWC")}
+
+
+def pad(x, pad, mode="constant", value=0.0, data_format=None, pad_from_left_axis=True,
+        name=None):
+    """Paddle's two padding rules:
+
+    * constant mode with a list whose length is not 2 * (x.ndim - 2): pairs for the last axes
+      (the first pair for the last axis, as in torch), or, when the list covers all 2 * ndim
+      entries and ``pad_from_left_axis``, pairs for the axes in order from the first;
+    * otherwise (other modes, a Tensor ``pad``, or exactly the spatial count) the pairs pad
+      the spatial axes of a 3/4/5-D input in ``data_format``, the last spatial axis first.
+    """
+    if mode not in _PAD_MODES:
+        raise AssertionError("mode should be one of constant, reflect, replicate, circular, "
+                             f"but got {mode}.")
+    try:
+        t = x._t
+    except AttributeError:
+        raise not_tensor("pad", "x", 0, x) from None
+    nd = t.dim()
+    if isinstance(pad, Tensor):
+        if pad._t.numel() == 0:
+            return wrap(t.clone())
+        pads = _ints(pad)
+    else:
+        pads = _ints(pad)
+        if mode == "constant" and len(pads) != (nd - 2) * 2:
+            if len(pads) == 2 * nd and pad_from_left_axis:
+                pads = [v for i in range(nd - 1, -1, -1) for v in pads[2 * i:2 * i + 2]]
+            return wrap(torch.constant_pad_nd(t, pads, value))
+    if nd not in _PAD_FORMATS:
+        raise AssertionError(f"input tensor dimension must be in [3, 4, 5] but got {nd}")
+    fmt = _PAD_FORMATS[nd][0] if data_format is None else data_format.upper()
+    if fmt not in ("NCL", "NCHW", "NCDHW", "NLC", "NHWC", "NDHWC"):
+        raise AssertionError("data_format should be in one of [NCL, NCHW, NCDHW, NLC, NHWC, "
+                             f"NDHWC], but got {fmt}")
+    if fmt not in _PAD_FORMATS[nd]:
+        raise AssertionError(f"input tensor dimension is {nd}, it's data format should be in "
+                             f"{list(_PAD_FORMATS[nd])} but got {fmt}")
+    if len(pads) != 2 * (nd - 2):
+        raise ValueError(f"(InvalidArgument) Size of paddings should be equal to 6, but received "
+                         f"{len(pads) + 6 - 2 * (nd - 2)}.")
+    channel_last = fmt[1] != "C"
+    if channel_last:
+        t = t.movedim(-1, 1)
+    if mode == "constant":
+        out = torch.constant_pad_nd(t, pads, value)
+    else:
+        out = _nn.pad(t, pads, mode)
+    return wrap(out.movedim(1, -1) if channel_last else out)
+
+
+def zeropad2d(x, padding, data_format="NCHW", name=None):
+    """Zero padding of the two spatial axes: padding = [left, right, top, bottom]."""
+    return pad(x, pad=padding, mode="constant", value=0, data_format=data_format, name=name)
+
+
+# ---------------------------------------------------------------------- embedding, one_hot
+def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=False,
+              scale_grad_by_freq=False, name=None):
+    """Rows of ``weight`` picked by the ids in x; rows of ``padding_idx`` come out as zeros
+    and get no gradient. ``sparse`` gradients are computed dense."""
+    w = weight._t
+    ids = x._t
+    n = w.shape[0]
+    if padding_idx is None:
+        padding_idx = -1
+    elif padding_idx < 0:
+        padding_idx += n
+    if n != 0 and (padding_idx >= n or padding_idx < -n):
+        raise ValueError(f"padding_idx must be within [-{n}, {n})")
+    if max_norm and w.numel() != 0:
+        with torch.no_grad():
+            torch.embedding_renorm_(w, ids, max_norm, norm_type)
+    if scale_grad_by_freq and sparse:
+        raise AttributeError("scale_grad_by_freq = True is not supported with sparse update.")
+    out = torch.embedding(w, ids, padding_idx, scale_grad_by_freq)
+    if padding_idx >= 0:
+        out = out.masked_fill((ids == padding_idx).unsqueeze(-1), 0)
+    return wrap(out)
+
+
+def one_hot(x, num_classes=-1, name=None):
+    """float32 one-hot vectors of the int ids in x (``num_classes=-1``: max id + 1)."""
+    t = x._t
+    if isinstance(num_classes, Tensor):
+        num_classes = _int(num_classes)
+    if num_classes == -1:
+        num_classes = int(t.max()) + 1
+    if t.numel() and (bool((t < 0).any()) or bool((t >= num_classes).any())):
+        raise ValueError(f"(InvalidArgument) Illegal index value, Input(input) value should be "
+                         f"greater than or equal to 0, and less than depth [{num_classes}], but "
+                         "received input value out of range.")
+    return wrap(_nn.one_hot(t.long(), num_classes).to(torch.float32))
+
+
+def sequence_mask(x, maxlen=None, dtype="int64", name=None):
+    """mask[..., j] = j < x[...] for j < maxlen (default: the largest length in x)."""
+    t = x._t
+    if isinstance(maxlen, Tensor):
+        maxlen = _int(maxlen)
+    if maxlen is None or maxlen < 0:
+        maxlen = int(t.max()) if t.numel() else 0
+    steps = torch.arange(maxlen, device=t.device, dtype=t.dtype)
+    return wrap((steps < t.unsqueeze(-1)).to(_dt.convert_dtype(dtype).torch))
+
+
+def label_smooth(label, prior_dist=None, epsilon=0.1, name=None):
+    """(1 - epsilon) * label + epsilon * prior (uniform over the last axis by default)."""
+    if epsilon > 1.0 or epsilon < 0.0:
+        raise ValueError("The value of epsilon must be between 0 and 1.")
+    t = label._t
+    epsilon = float(np.float32(epsilon))
+    if prior_dist is None:
+        return wrap(t * (1 - epsilon) + epsilon / t.shape[-1])
+    return wrap(t * (1 - epsilon) + epsilon * prior_dist._t)
+
+
+# ---------------------------------------------------------------------- distances
+def normalize(x, p=2, axis=1, epsilon=1e-12, out=None, name=None):
+    """x / max(||x||_p along axis, epsilon)."""
+    t = x._t
+    norm = torch.linalg.vector_norm(t, float(p), dim=axis, keepdim=True)
+    res = t / norm.clamp_min(epsilon)
+    if out is not None:
+        out._t.copy_(res)
+        return out
+    return wrap(res)
+
+
+def pairwise_distance(x, y, p=2.0, epsilon=1e-6, keepdim=False, name=None):
+    """||x - y + epsilon||_p over the last axis."""
+    sub = x._t - y._t
+    if epsilon != 0.0:
+        sub = sub + torch.full((1,), epsilon, dtype=sub.dtype, device=sub.device)
+    return wrap(torch.linalg.vector_norm(sub, float(p), dim=-1, keepdim=keepdim))
+
+
+def cosine_similarity(x1, x2, axis=1, eps=1e-8):
+    """sum(x1 * x2) / sqrt(max(sum(x1^2) * sum(x2^2), eps^2)) along ``axis`` (the product of
+    the squared norms is clipped, not each norm as in torch)."""
+    a, b = x1._t, x2._t
+    na, nb = a.shape[axis], b.shape[axis]
+    w12 = (a * b).sum(axis)
+    if na == 0 or nb == 0:
+        return wrap(w12)
+    n = max(na, nb)
+    w1 = (a * a).sum(axis)
+    w2 = (b * b).sum(axis)
+    if n != na:
+        w1 = w1 * (n / na)
+    if n != nb:
+        w2 = w2 * (n / nb)
+    return wrap(w12 / torch.sqrt((w1 * w2).clamp_min(eps * eps)))
+
+
+# ---------------------------------------------------------------------- interpolate
+_INTERP_DIMS = {"LINEAR": (3,), "BILINEAR": (4,), "BICUBIC": (4,), "TRILINEAR": (5,),
+                "NEAREST": (4, 5), "AREA": (3, 4, 5)}
+_DEFAULT_LAYOUT = {3: "NCW", 4: "NCHW", 5: "NCDHW"}
+_LAYOUTS = {3: ("NCW", "NWC"), 4: ("NCHW", "NHWC"), 5: ("NCDHW", "NDHWC")}
+
+
+def _scales_arg(scale, n):
+    """scale_factor as a list of n positive floats."""
+    if isinstance(scale, Tensor):
+        scale = float(scale) if scale._t.dim() == 0 else scale._t.tolist()
+    if isinstance(scale, (float, int, np.ndarray, np.generic)) and not isinstance(scale, bool):
+        if scale <= 0:
+            raise ValueError("Attr(scale) should be greater than zero.")
+        return [float(scale)] * n
+    if isinstance(scale, (list, tuple)):
+        if len(scale) != n:
+            raise ValueError(f"scale_shape length should be {n} for input {n + 2}-D tensor.")
+        for v in scale:
+            if v <= 0:
+                raise ValueError("Attr(scale) should be greater than zero.")
+        return [float(v) for v in scale]
+    raise TypeError("Attr(scale)'s type should be float, int, list, tuple, or Tensor.")
+
+
+def _linear_asymmetric(t, out_size, scales):
+    """Linear interpolation with source index ``ratio * i`` on every spatial axis (Paddle's
+    ``align_mode=1`` without ``align_corners``), one axis at a time."""
+    for k, out_n in enumerate(out_size):
+        axis = 2 + k
+        in_n = t.shape[axis]
+        if scales is not None:
+            ratio = np.float32(1.0 / scales[k])
+        else:
+            ratio = np.float32(in_n) / np.float32(out_n)
+        src = np.float32(ratio) * np.arange(out_n, dtype=np.float32) if out_n > 1 else \
+            np.zeros(out_n, dtype=np.float32)
+        lo = np.maximum(src.astype(np.int64), 0)
+        hi = np.where(lo < in_n - 1, lo + 1, lo)
+        lam = torch.from_numpy(src - lo.astype(np.float32)).to(t.dtype).to(t.device)
+        lam = lam.reshape((out_n,) + (1,) * (t.dim() - 1 - axis))
+        lo_t = torch.from_numpy(lo).to(t.device)
+        hi_t = torch.from_numpy(hi).to(t.device)
+        t = t.index_select(axis, lo_t) * (1 - lam) + t.index_select(axis, hi_t) * lam
+    return t
+
+
+def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=False,
+                align_mode=0, data_format=None, recompute_scale_factor=None, name=None,
+                antialias=False):
+    """Resize the spatial axes (W; H, W; or D, H, W) of a 3/4/5-D input.
+
+    Also takes torch's positional form ``(input, size, scale_factor, mode, align_corners,
+    recompute_scale_factor, antialias)``. ``align_mode=1`` (with ``align_corners=False``)
+    samples source index ``i * in / out`` instead of the half-pixel rule."""
+    if type(align_mode) is not int:     # torch's positional order, as Paddle detects it
+        recompute_scale_factor, antialias = align_mode, bool(data_format)
+        align_mode, data_format = 0, None
+    try:
+        t = x._t
+    except AttributeError:
+        raise not_tensor("interpolate", "x", 0, x) from None
+    nd = t.dim()
+    if data_format is None:
+        if nd not in _DEFAULT_LAYOUT:
+            raise ValueError("The dimension of the input tensor should only be 3-D, 4-D or 5-D, "
+                             f"but the received dimension is {nd}.")
+        data_format = _DEFAULT_LAYOUT[nd]
+    data_format = data_format.upper()
+    method = mode.upper()
+    if method not in _INTERP_DIMS:
+        raise ValueError("The 'resample' of image_resize can only be 'area', 'linear', "
+                         "'bilinear', 'trilinear',  'bicubic' or 'nearest' currently.")
+    if nd not in _INTERP_DIMS[method]:
+        raise ValueError({"LINEAR": "'linear' only support 3-D tensor.",
+                          "NEAREST": "'NEAREST' only support 4-D  or 5-D tensor.",
+                          "BILINEAR": "'bilinear' and 'bicubic' only support 4-D tensor.",
+                          "BICUBIC": "'bilinear' and 'bicubic' only support 4-D tensor.",
+                          "TRILINEAR": "'trilinear'only support 5-D tensor."}.get(
+                              method, f"The dimension of the input tensor should only be "
+                                      f"3-D, 4-D or 5-D, but the received dimension is {nd}."))
+    if size is None and scale_factor is None:
+        raise ValueError("One of size and scale_factor must not be None.")
+    if isinstance(size, (list, tuple)) and len(size) != nd - 2:
+        raise ValueError("The x and size should satisfy rank(x) - 2 == len(size).")
+    if not isinstance(align_corners, bool):
+        raise TypeError("Attr align_corners should be a bool value")
+    if not isinstance(antialias, bool):
+        raise TypeError("Attr antialias should be a bool value")
+    if align_mode != 0 and align_mode != 1:
+        raise ValueError("align_mode can only be 0 or 1")
+    if align_corners and method == "NEAREST":
+        raise ValueError("align_corners option can only be set with the interpolating modes: "
+                         "linear | bilinear | bicubic | trilinear")
+    if antialias and method not in ("BILINEAR", "BICUBIC"):
+        raise ValueError("Anti-alias option is only supported for bilinear and bicubic modes")
+    if method == "AREA":
+        # Paddle hands 'area' to adaptive average pooling, whatever the data_format
+        if size is None:
+            raise ValueError("output size can not be None in AREA mode")
+        out_size = [_int(size)] if isinstance(size, int) else _ints(size)
+        if not out_size:
+            raise ValueError("output size can not be empty")
+        pool = {3: torch.adaptive_avg_pool1d, 4: _nn.adaptive_avg_pool2d,
+                5: _nn.adaptive_avg_pool3d}[nd]
+        return wrap(pool(t, out_size))
+    if data_format not in _LAYOUTS[nd]:
+        raise ValueError(f"Got wrong value for param `data_format`: {data_format} received but "
+                         f"only `{_LAYOUTS[nd][0]}` or `{_LAYOUTS[nd][1]}` supported for "
+                         f"{nd}-D input.")
+    if size is not None and scale_factor is not None:
+        raise ValueError("Only one of size or scale_factor should be defined.")
+    channel_last = data_format[1] != "C"
+    if channel_last:
+        t = t.movedim(-1, 1)
+    spatial = t.shape[2:]
+    scales = None
+    if size is not None:
+        if recompute_scale_factor:
+            raise ValueError("recompute_scale_factor is not meaningful with an explicit size.")
+        out_size = _ints(size)
+        for d in out_size:
+            if d <= 0:
+                raise AssertionError("Each dimension size given in out_shape must be greater "
+                                     "than 0.")
+    else:
+        factors = _scales_arg(scale_factor, nd - 2)
+        if recompute_scale_factor:
+            out_size = [int(math.floor(float(n) * s)) for n, s in zip(spatial, factors)]
+        else:
+            # the kernel holds the scales as float and multiplies in float
+            scales = [float(np.float32(s)) for s in factors]
+            out_size = [int(np.float32(n) * np.float32(s)) for n, s in zip(spatial, scales)]
+    sc = scales if scales is not None else [None] * (nd - 2)
+    if not align_corners and 1 in out_size:
+        # Paddle samples source index 0 for an output size of 1 (ratio 0); an infinite scale
+        # gives torch that ratio
+        sc = [math.inf if n == 1 else s for n, s in zip(out_size, sc)]
+    if method == "NEAREST":
+        fn = _nn.upsample_nearest2d if nd == 4 else _nn.upsample_nearest3d
+        out = fn(t, out_size, *sc)
+    elif method == "BICUBIC":
+        fn = _nn._upsample_bicubic2d_aa if antialias else _nn.upsample_bicubic2d
+        out = fn(t, out_size, align_corners, *sc)
+    elif align_mode == 1 and not align_corners and not antialias:
+        out = _linear_asymmetric(t, out_size, scales)
+    elif method == "BILINEAR":
+        fn = _nn._upsample_bilinear2d_aa if antialias else _nn.upsample_bilinear2d
+        out = fn(t, out_size, align_corners, *sc)
+    else:
+        fn = _nn.upsample_linear1d if nd == 3 else _nn.upsample_trilinear3d
+        out = fn(t, out_size, align_corners, *sc)
+    return wrap(out.movedim(1, -1) if channel_last else out)
+
+
+def upsample(x, size=None, scale_factor=None, mode="nearest", align_corners=False,
+             align_mode=0, data_format=None, name=None):
+    """Same as ``interpolate``."""
+    return interpolate(x, size, scale_factor, mode, align_corners, align_mode, data_format)

@@ -1,0 +1,38 @@
+"""``paddle.static``: Paddle's static graph mode on ``torch.fx``.
+
+A ``Program`` owns a ``torch.fx.Graph``; ``static.data`` gives Variables (Tensors whose payload
+is a ``StaticProxy``) and every op of the op library records nodes through the same code as in
+dynamic mode. ``Executor.run`` compiles a GraphModule once per program and feed/fetch signature
+and then only runs it. See ``proxy``, ``program``, ``executor``, ``backward``, ``nn``,
+``export`` for the parts; ``optimizer`` for the hook optimizers' ``minimize`` uses.
+"""
+from . import mode
+from .mode import disable_static, enable_static, in_dynamic_mode, in_static_mode
+from .proxy import StaticGraphError, StaticProxy
+from .program import (Block, Operator, Program, Variable, create_global_var, create_parameter,
+                      data, default_main_program, default_startup_program, name_scope,
+                      program_guard)
+from .executor import Executor, Scope, global_scope, scope_guard
+from .backward import append_backward, gradients
+from . import nn
+from . import optimizer
+from .export import export, to_graph_module
+from .input_spec import InputSpec
+
+__all__ = ["Program", "Block", "Operator", "Variable", "program_guard", "default_main_program",
+           "default_startup_program", "data", "create_parameter", "create_global_var",
+           "Executor", "Scope", "global_scope", "scope_guard", "gradients", "append_backward",
+           "nn", "InputSpec", "to_graph_module", "export", "StaticGraphError", "name_scope",
+           "enable_static", "disable_static", "in_dynamic_mode", "cpu_places", "cuda_places"]
+
+
+def cpu_places(device_count=None):
+    from ..framework.place import CPUPlace
+    return [CPUPlace()] * (device_count or 1)
+
+
+def cuda_places(device_ids=None):
+    from ..framework.place import CUDAPlace
+    import torch
+    ids = device_ids if device_ids is not None else range(torch.cuda.device_count())
+    return [CUDAPlace(i) for i in ids]

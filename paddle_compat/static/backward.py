@@ -1,0 +1,178 @@
+"""``gradients`` and ``append_backward``: backward passes appended to a Program.
+
+A backward pass is one node calling ``torch.autograd.grad`` on the forward values at run time
+(``_grad_runtime``), followed by one ``getitem`` node per gradient, named ``<var>@GRAD`` as
+Paddle names them. So every op's gradient is torch's, a ``static_pylayer`` contributes its own
+``backward_fn`` (its node is a ``torch.autograd.Function``), and a gradient of a gradient works
+(the earlier pass is switched to ``create_graph=True`` when a later pass reaches through it).
+
+Inputs that the targets do not depend on, or that stop gradient, get ``None`` (as in Paddle).
+"""
+import operator
+
+import torch
+
+from ..framework.tensor import Tensor, wrap
+from .proxy import StaticGraphError, StaticProxy, _active
+
+__all__ = ["gradients", "append_backward"]
+
+
+def _grad_runtime(targets, inputs, grad_outputs, create_graph=False):
+    ts, gs = [], []
+    for t, g in zip(targets, grad_outputs):
+        if t.requires_grad:
+            ts.append(t)
+            gs.append(torch.ones_like(t) if g is None else g)
+    res = [None] * len(inputs)
+    idx = [k for k, x in enumerate(inputs) if x.requires_grad]
+    if ts and idx:
+        r = torch.autograd.grad(ts, [inputs[k] for k in idx], gs, retain_graph=True,
+                                create_graph=create_graph, allow_unused=True)
+        for k, v in zip(idx, r):
+            res[k] = v
+    return tuple(torch.zeros_like(x) if v is None else v for x, v in zip(inputs, res))
+
+
+def _as_list(v, what):
+    if isinstance(v, (list, tuple)):
+        return list(v)
+    if isinstance(v, Tensor):
+        return [v]
+    raise TypeError(f"{what} must be a Variable or a list of Variables, but got "
+                    f"{type(v).__name__}")
+
+
+def _proxy(v, what):
+    t = getattr(v, "_t", None)
+    if not isinstance(t, StaticProxy):
+        raise TypeError(f"{what} must be static Variables (built under paddle.enable_static()), "
+                        f"but got {type(v).__name__}")
+    return t
+
+
+def _ancestors(nodes):
+    seen = set()
+    stack = list(nodes)
+    while stack:
+        n = stack.pop()
+        if n in seen:
+            continue
+        seen.add(n)
+        stack.extend(n.all_input_nodes)
+    return seen
+
+
+def _prepare_backward(anc):
+    """Build what the backward through ``anc`` needs: static_pylayer backward sub-graphs
+    (Paddle builds them here too, and raises its count errors here) and ``create_graph`` on
+    earlier backward passes that this one differentiates through."""
+    from .nn import _build_pylayer_backward
+    for n in anc:
+        if "pylayer" in n.meta:
+            _build_pylayer_backward(n)
+        elif n.target is _grad_runtime and not n.kwargs.get("create_graph"):
+            n.kwargs = {**n.kwargs, "create_graph": True}
+
+
+def _unique_grad_name(program_tracer, graph, base):
+    names = {n.meta.get("var_name") for n in graph.nodes}
+    if base not in names:
+        return base
+    k = 1
+    while f"{base}@RENAME@{k}" in names:
+        k += 1
+    return f"{base}@RENAME@{k}"
+
+
+def _append_grad(tracer, targets, inputs, target_grads):
+    """Record the backward node; returns one Variable (or None) per input."""
+    tnodes = [t.node for t in targets]
+    anc = _ancestors(tnodes)
+    _prepare_backward(anc)
+    live = [k for k, p in enumerate(inputs) if p.node in anc and p.node.meta.get("rg")]
+    out = [None] * len(inputs)
+    if not live:
+        return out
+    lin = [inputs[k] for k in live]
+    g = tracer.record("call_function", _grad_runtime,
+                      (tuple(targets), tuple(lin), tuple(target_grads)), {"create_graph": False},
+                      pv=(tuple(p.node.meta["pv"][0] for p in lin),
+                          tuple(p.node.meta["pv"][1] for p in lin)),
+                      rg=False, var_name=None, meta={"role": "backward", "op_type": "grad"})
+    for j, k in enumerate(live):
+        p = inputs[k]
+        base = (p.node.meta.get("var_name") or p.node.name) + "@GRAD"
+        name = _unique_grad_name(tracer, tracer.graph, base)
+        gp = tracer.record("call_function", operator.getitem, (g, j), {},
+                           pv=p.node.meta["pv"], rg=True, var_name=name,
+                           meta={"role": "backward", "op_type": "grad_out"})
+        v = wrap(gp)
+        v._name = name
+        out[k] = v
+    return out
+
+
+def gradients(targets, inputs, target_gradients=None, no_grad_set=None):
+    """Append the backward of ``targets`` w.r.t. ``inputs``; returns one gradient Variable per
+    input (None where the targets do not depend on it). ``target_gradients`` default to ones."""
+    tl = _as_list(targets, "targets")
+    il = _as_list(inputs, "inputs")
+    tps = [_proxy(t, "targets") for t in tl]
+    ips = [_proxy(x, "inputs") for x in il]
+    if target_gradients is None:
+        tgs = [None] * len(tps)
+    else:
+        tg = _as_list(target_gradients, "target_gradients")
+        if len(tg) != len(tps):
+            raise ValueError("Should have the same number of target_gradients as targets")
+        tgs = [None if g is None else _proxy(g, "target_gradients") for g in tg]
+    if no_grad_set:
+        skip = {getattr(v, "name", v) for v in no_grad_set}
+        ips_eff = [None if (x.name in skip) else p for x, p in zip(il, ips)]
+    else:
+        ips_eff = ips
+    tracer = _active[-1] if _active else tps[0].tracer
+    keep = [p for p in ips_eff if p is not None]
+    res = iter(_append_grad(tracer, tps, keep, tgs))
+    return [None if p is None else next(res) for p in ips_eff]
+
+
+def append_backward(loss, parameter_list=None, no_grad_set=None, callbacks=None,
+                    checkpoints=None, distop_context=None):
+    """Append the backward of ``loss`` w.r.t. the trainable parameters (or
+    ``parameter_list``); returns ``[(parameter, gradient), ...]`` for those ``loss`` depends
+    on."""
+    lp = _proxy(loss, "loss")
+    program = lp.tracer.owner
+    graph = lp.node.graph
+    if parameter_list is not None:
+        names = [p if isinstance(p, str) else p.name for p in parameter_list]
+        nodes = []
+        for nm in names:
+            n = program._node_by_name(nm) if hasattr(program, "_node_by_name") else None
+            if n is None:
+                raise ValueError(f"parameter '{nm}' is not in the loss's program")
+            nodes.append(n)
+    else:
+        nodes = [n for n in reversed(graph.nodes) if n.meta.get("parameter") and
+                 n.meta.get("trainable") and n.meta.get("rg")]     # Paddle's order: newest first
+    if no_grad_set:
+        skip = {getattr(v, "name", v) for v in no_grad_set}
+        nodes = [n for n in nodes if n.meta.get("var_name") not in skip]
+    anc = _ancestors([lp.node])
+    nodes = [n for n in nodes if n in anc and n.meta.get("rg")]
+    if not nodes:
+        return []
+    ps = [StaticProxy(n, lp.tracer) for n in nodes]
+    grads = _append_grad(lp.tracer, [lp], ps, [None])
+    out = []
+    for n, p, g in zip(nodes, ps, grads):
+        v = wrap(p)
+        v._name = n.meta.get("var_name")
+        v._persistable = True
+        out.append((v, g))
+    return out
+
+
+_ = StaticGraphError

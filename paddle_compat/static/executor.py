@@ -1,0 +1,458 @@
+"""``Executor``: runs a Program's fx graph; ``Scope``: where persistable values live.
+
+``Executor.run(program, feed, fetch_list)`` compiles once per (program version, feed names,
+fetch targets): it keeps the nodes the fetches and the side effects (parameter updates,
+startup initialisers) need, lays out the placeholders as ``(*feeds, *persistables)``, moves
+constants to the executor's device, and builds a ``torch.fx.GraphModule``. Later calls with the
+same signature only look the entry up, convert the feeds (``torch.from_numpy``, no copy on CPU),
+call the GraphModule and turn the fetches into numpy arrays.
+
+Gradients (``static.gradients``/``append_backward``) are ``torch.autograd.grad`` calls inside
+the graph, so a program with gradients runs its forward under ``torch.enable_grad()`` with the
+fed Variables that do not stop gradient and the trainable parameters requiring grad; a program
+without gradients runs under ``torch.no_grad()``.
+"""
+import numpy as np
+import torch
+from torch.fx import Graph, GraphModule
+from torch.utils._pytree import tree_map
+
+from ..framework import dtype as _dt
+from ..framework.place import Place, to_torch_device
+from ..framework.tensor import Tensor, wrap
+from . import mode as _mode
+from .program import Program, _init_value, default_main_program, default_startup_program
+from .proxy import StaticProxy
+
+__all__ = ["Executor", "Scope", "global_scope", "scope_guard"]
+
+
+class _ScopeTensor:
+    """What ``scope.find_var(name).get_tensor()`` returns: array-like, settable."""
+
+    def __init__(self, scope, name):
+        self._scope = scope
+        self._name = name
+
+    def __array__(self, dtype=None, copy=None):
+        a = wrap(self._scope._vars[self._name]).numpy()
+        return a if dtype is None else a.astype(dtype)
+
+    def shape(self):
+        return list(self._scope._vars[self._name].shape)
+
+    def _dtype(self):
+        return _dt.from_torch_dtype(self._scope._vars[self._name].dtype)
+
+    def set(self, value, place=None):
+        old = self._scope._vars.get(self._name)
+        t = torch.as_tensor(np.asarray(value))
+        if old is not None:
+            t = t.to(dtype=old.dtype, device=old.device)
+            with torch.no_grad():
+                if old.shape == t.shape:
+                    old.copy_(t)
+                    return
+            t.requires_grad_(old.requires_grad)
+        elif place is not None:
+            t = t.to(to_torch_device(place))
+        self._scope._vars[self._name] = t
+
+
+class _ScopeVar:
+    def __init__(self, scope, name):
+        self._scope = scope
+        self._name = name
+
+    def get_tensor(self):
+        return _ScopeTensor(self._scope, self._name)
+
+
+class Scope:
+    """Persistable values (parameters, optimizer state) by name, shared across runs."""
+
+    def __init__(self):
+        self._vars = {}
+
+    def find_var(self, name):
+        return _ScopeVar(self, name) if name in self._vars else None
+
+    def var(self, name):
+        return _ScopeVar(self, name)
+
+    def local_var_names(self):
+        return list(self._vars)
+
+    def drop_kids(self):
+        pass
+
+
+class _G:
+    scope = Scope()
+
+
+def global_scope():
+    """The Scope ``Executor.run`` uses unless given another one."""
+    return _G.scope
+
+
+class scope_guard:
+    """``with paddle.static.scope_guard(scope):`` make ``scope`` the global scope inside."""
+
+    def __init__(self, scope):
+        self._scope = scope
+
+    def __enter__(self):
+        self._prev = _G.scope
+        _G.scope = self._scope
+
+    def __exit__(self, *exc):
+        _G.scope = self._prev
+        return False
+
+
+# ---------------------------------------------------------------------- compiling
+def _force_requires_grad(t):
+    """A non-leaf Variable made to require grad (``y.stop_gradient = False``): at run time it
+    becomes a leaf requiring grad, as in Paddle's static graph."""
+    if t.requires_grad or not (t.is_floating_point() or t.is_complex()):
+        return t
+    return t.detach().requires_grad_(True)
+
+
+def _needed(graph, fetch_nodes):
+    keep = set()
+    stack = list(fetch_nodes)
+    for n in graph.nodes:
+        if n.meta.get("side_effect") or (n.op == "call_method" and isinstance(n.target, str)
+                                          and n.target.endswith("_")):
+            stack.append(n)
+    while stack:
+        n = stack.pop()
+        if n in keep:
+            continue
+        keep.add(n)
+        stack.extend(n.all_input_nodes)
+    return keep
+
+
+def build_graph_module(program, feed_names, fetch_nodes, device, bake_scope=None):
+    """The GraphModule ``(*feeds, *persistables) -> (*fetches, *persistable outputs)`` and the
+    layout: (feed placeholder nodes, persistable names, persistable-output names and flags).
+    With ``bake_scope``, persistables become attributes holding the Scope's tensors instead."""
+    g = program.graph
+    keep = _needed(g, fetch_nodes)
+    ng = Graph()
+    env = {}
+    feed_nodes = []
+    for name in feed_names:
+        n = program._node_by_name(name)
+        ph = ng.placeholder(_pyname(name))
+        if n is not None and n.op == "placeholder" and not n.meta.get("persistable"):
+            env[n] = ph
+            feed_nodes.append(n)
+        else:
+            feed_nodes.append(None)
+    root = torch.nn.Module()
+    persist = []
+    for n in g.nodes:
+        if n.op != "placeholder" or n not in keep or n in env:
+            continue
+        name = n.meta.get("var_name")
+        if n.meta.get("persistable"):
+            if bake_scope is not None:
+                t = bake_scope._vars.get(name)
+                if t is None:
+                    raise RuntimeError(f"persistable '{name}' is not in the scope: run the "
+                                       "startup program first")
+                attr = "p_" + _pyname(name)
+                setattr(root, attr, torch.nn.Parameter(t, requires_grad=t.requires_grad)
+                        if t.is_floating_point() else t)
+                env[n] = ng.get_attr(attr)
+            else:
+                env[n] = ng.placeholder(_pyname(name))
+                persist.append(name)
+        else:
+            raise ValueError(f"(InvalidArgument) The feed variable '{name}' is needed by the "
+                             f"fetched results but is not given: add it to feed={{'{name}': "
+                             "...}")
+    persist_out = []
+    for n in g.nodes:
+        if n not in keep or n.op in ("placeholder", "output"):
+            continue
+        if n.op == "get_attr":
+            v = program.tracer.attrs[n.target]
+            if isinstance(v, torch.Tensor) and v.device != device and not v.requires_grad:
+                v = v.to(device)
+            setattr(root, n.target, v)
+            env[n] = ng.get_attr(n.target)
+        else:
+            env[n] = ng.node_copy(n, lambda a: env[a])
+            if n.target is _init_value:
+                a = list(env[n].args)
+                a[3] = device
+                env[n].args = tuple(a)
+            elif device.type != "cpu":
+                env[n].args = tree_map(_dev(device), env[n].args)
+                env[n].kwargs = tree_map(_dev(device), env[n].kwargs)
+        if n.meta.get("force_rg"):
+            env[n] = ng.call_function(_force_requires_grad, (env[n],))
+        if "persist_out" in n.meta:
+            persist_out.append((n.meta["persist_out"], n.meta.get("trainable", False), env[n]))
+    outs = [env[f] for f in fetch_nodes] + [p[2] for p in persist_out]
+    ng.output(tuple(outs))
+    gm = GraphModule(root, ng)
+    return gm, feed_nodes, persist, [(p[0], p[1]) for p in persist_out]
+
+
+def _dev(device):
+    def f(a):
+        if isinstance(a, torch.device) and a.type == "cpu":
+            return device
+        return a
+    return f
+
+
+def _pyname(name):
+    out = "".join(c if c.isalnum() or c == "_" else "_" for c in str(name))
+    return out if out and not out[0].isdigit() else "v_" + out
+
+
+def _feed_converter(node, device):
+    """A function turning a fed value into the torch tensor for ``node``: no copy for a numpy
+    array of the declared dtype on CPU; other dtypes are cast. Like Paddle 3.3.1 (PIR) the
+    shape is not checked against the declared one (the ops check what they need)."""
+    tdtype = node.meta["pv"][0].dtype
+    rg = node.meta.get("rg", False)
+    on_cpu = device.type == "cpu"
+    from_numpy = torch.from_numpy
+    ndarray = np.ndarray
+
+    def conv(v):
+        if type(v) is ndarray:
+            try:
+                t = from_numpy(v)
+            except (TypeError, ValueError):
+                t = torch.as_tensor(np.ascontiguousarray(v))
+        elif isinstance(v, Tensor):
+            t = v._t.detach()
+        elif isinstance(v, torch.Tensor):
+            t = v.detach()
+        else:
+            t = torch.as_tensor(np.asarray(v))
+        if t.dtype is not tdtype:
+            t = t.to(tdtype)
+        if not on_cpu:
+            t = t.to(device, non_blocking=True)
+        if rg:
+            t = t.requires_grad_(True) if t.is_leaf and not t.requires_grad else \
+                t.detach().requires_grad_(True)
+        return t
+    return conv
+
+
+class _Compiled:
+    """One compiled (program, feed names, fetch targets): call it with the feed dict."""
+
+    __slots__ = ("gm", "fn", "feed_names", "convs", "persist", "persist_out", "grad", "n_fetch",
+                 "device", "to_numpy", "flat", "flat_ok")
+
+    def __call__(self, feed, scope, return_numpy):
+        svars = scope._vars
+        args = [c(feed[n]) for n, c in zip(self.feed_names, self.convs)]
+        for p in self.persist:
+            try:
+                args.append(svars[p])
+            except KeyError:
+                raise RuntimeError(f"(NotFound) persistable variable '{p}' is not initialised in "
+                                   "the scope: run the startup program first") from None
+        if self.flat_ok:
+            key = tuple([a.shape for a in args])
+            fn = self.flat.get(key)
+            if fn is None:
+                fn = self._flatten(args, key)
+            if fn is not None:
+                with torch.no_grad():
+                    outs = fn(*args)
+            else:
+                with torch.enable_grad():
+                    outs = self.fn(*args)
+        else:
+            with torch.set_grad_enabled(self.grad):
+                outs = self.fn(*args)
+        if self.persist_out:
+            vals = outs[self.n_fetch:]
+            for (name, trainable), v in zip(self.persist_out, vals):
+                v = v.detach()
+                if trainable and (v.is_floating_point() or v.is_complex()):
+                    v.requires_grad_(True)
+                svars[name] = v
+            outs = outs[:self.n_fetch]
+        if not return_numpy:
+            return [None if o is None else wrap(o.detach()) for o in outs]
+        if self.flat_ok:
+            return [None if o is None else o.detach().numpy() for o in outs] if \
+                self.device.type == "cpu" else [None if o is None else o.detach().cpu().numpy()
+                                                for o in outs]
+        if self.device.type == "cpu":
+            return [None if o is None else o.detach().numpy() for o in outs]
+        return [None if o is None else o.detach().cpu().numpy() for o in outs]
+
+
+    def _flatten(self, args, key):
+        """Forward + backward as one graph of aten ops (``make_fx``): no autograd at run time.
+        Traced once per feed shape (sizes are baked in); after 8 shapes, autograd it is."""
+        if len(self.flat) >= 8:
+            self.flat_ok = False
+            return None
+        from torch.fx.experimental.proxy_tensor import make_fx
+        gm = self.gm
+        try:
+            traced = make_fx(lambda *a: gm.forward(*a), tracing_mode="real")(*args)
+        except Exception:                   # noqa: BLE001 - keep the autograd path
+            self.flat_ok = False
+            return None
+        fn = traced.forward
+        self.flat[key] = fn
+        return fn
+
+
+_NOT_FLATTENABLE = None
+
+
+def _flattenable(graph):
+    """Whether forward+backward may be traced into one aten graph: gradients present and no
+    run-time Python decisions or side effects (cond, PyLayer.apply, initialisers, updates)."""
+    from .backward import _grad_runtime
+    from .nn import _run_cond, _run_paddle_pylayer
+    grad = False
+    for n in graph.nodes:
+        if n.op == "call_function":
+            if n.target is _grad_runtime:
+                grad = True
+            elif n.target in (_run_cond, _run_paddle_pylayer, _init_value,
+                              _force_requires_grad) or getattr(
+                                  n.target, "__name__", "") == "_write_persistable":
+                return False
+        elif n.op == "call_method" and isinstance(n.target, str) and n.target.endswith("_"):
+            return False
+    return grad
+
+
+def _has_grad_nodes(graph):
+    from .backward import _grad_runtime
+    from .nn import _run_static_pylayer
+    for n in graph.nodes:
+        if n.target is _grad_runtime:
+            return True
+        if n.target is _run_static_pylayer and n.meta.get("needs_grad"):
+            return True
+    return False
+
+
+class Executor:
+    """Runs Programs on a place (CPU by default, ``paddle.CUDAPlace(0)`` for the GPU).
+
+    Example::
+
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        exe.run(startup_program)
+        loss_value, = exe.run(main_program, feed={"x": x_np}, fetch_list=[loss])
+    """
+
+    def __init__(self, place=None):
+        self.place = place
+        if place is None:
+            from ..framework.place import _Current
+            self._device = _Current.device
+        elif isinstance(place, (Place, str, torch.device)):
+            self._device = to_torch_device(place)
+        else:
+            self._device = torch.device("cpu")
+
+    def close(self):
+        pass
+
+    def run(self, program=None, feed=None, fetch_list=None, feed_var_name="feed",
+            fetch_var_name="fetch", scope=None, return_numpy=True, use_program_cache=False,
+            use_prune=False):
+        """Run ``program`` (default: the default main program) with ``feed`` (name -> array)
+        and return the values of ``fetch_list`` (Variables or names) as numpy arrays."""
+        if program is None:
+            program = default_main_program()
+        if feed is None:
+            feed = {}
+        if fetch_list is None:
+            fetch_list = ()
+        elif not isinstance(fetch_list, (list, tuple)):
+            fetch_list = (fetch_list,)
+        if scope is None:
+            scope = _G.scope
+        fkey = []
+        for f in fetch_list:
+            if f.__class__ is str:
+                fkey.append(f)
+            else:
+                t = getattr(f, "_t", None)
+                fkey.append(t.node if isinstance(t, StaticProxy) else id(f))
+        key = (program.tracer.version, tuple(feed), tuple(fkey), self._device)
+        try:
+            c = program._compiled[key]
+        except KeyError:
+            if not isinstance(program, Program):
+                raise TypeError("Executor.run(program=...) must be a paddle.static.Program, but "
+                                f"got {type(program).__name__}") from None
+            c = self._compile(program, tuple(feed), fetch_list)
+            if len(program._compiled) > 64:
+                program._compiled.clear()
+            program._compiled[key] = c
+        return c(feed, scope, return_numpy)
+
+    def _compile(self, program, feed_names, fetch_list):
+        fetch_nodes = []
+        eager = {}
+        for i, f in enumerate(fetch_list):
+            t = getattr(f, "_t", None)
+            if isinstance(t, torch.Tensor):              # an eager Tensor: fetch its value
+                eager[i] = t
+                fetch_nodes.append(None)
+            else:
+                fetch_nodes.append(program._resolve(f))
+        real = [n for n in fetch_nodes if n is not None]
+        gm, feed_nodes, persist, persist_out = build_graph_module(
+            program, feed_names, real, self._device)
+        c = _Compiled()
+        c.gm = gm
+        c.fn = gm.forward
+        c.flat = {}
+        c.flat_ok = _flattenable(gm.graph) and not persist_out
+        c.feed_names = feed_names
+        c.convs = [(_feed_converter(n, self._device) if n is not None else _ignore)
+                   for n in feed_nodes]
+        c.persist = persist
+        c.persist_out = persist_out
+        c.grad = _has_grad_nodes(gm.graph)
+        c.n_fetch = len(real)
+        c.device = self._device
+        if eager:
+            inner = c
+
+            def with_eager(feed, scope, return_numpy, _inner=inner):
+                vals = iter(_inner(feed, scope, return_numpy))
+                out = []
+                for i in range(len(fetch_nodes)):
+                    if i in eager:
+                        out.append(eager[i].detach().cpu().numpy() if return_numpy
+                                   else wrap(eager[i]))
+                    else:
+                        out.append(next(vals))
+                return out
+            return with_eager
+        return c
+
+
+def _ignore(v):
+    return None
+
+
+_ = (default_startup_program, _mode)

@@ -1,0 +1,521 @@
+"""``Program``: a Paddle static program as a ``torch.fx.Graph``.
+
+A Program owns one fx Graph and the ``StaticTracer`` that records into it. Its Variables are
+``paddle_compat.Tensor`` objects whose payload is a ``StaticProxy`` (``static.proxy``):
+
+* ``static.data(name, shape, dtype)`` adds a ``placeholder`` node fed by ``Executor.run``;
+* parameters and other persistable variables (``create_parameter``, ``create_global_var``)
+  are placeholders too, filled from the Scope at run time; their initial values are computed
+  by nodes of the *startup* program, whose results ``Executor.run`` stores in the Scope;
+* every op of the op library records ``call_function``/``call_method`` nodes;
+* real tensors an op meets (constants, creation ops' results) become ``get_attr`` nodes.
+
+``Program.clone(for_test=True)`` drops the backward and optimizer nodes; ``print(program)``
+lists the variables and ops. ``Program.assign_persistable(var, value)`` is the hook an
+optimizer's ``minimize`` uses to write a parameter update (see ``static.optimizer``).
+"""
+import contextlib
+import copy
+import math
+import operator
+
+import torch
+from torch.fx import Graph
+
+from ..framework import dtype as _dt
+from ..framework.tensor import Tensor, wrap
+from . import mode as _mode
+from .proxy import SENTINELS, StaticGraphError, StaticProxy, StaticTracer, shape_of
+from .proxy import _py_name as _py
+
+__all__ = ["Program", "Block", "Operator", "Variable", "program_guard", "default_main_program",
+           "default_startup_program", "data", "create_parameter", "create_global_var",
+           "name_scope"]
+
+#: a static Variable is a Tensor whose payload is a StaticProxy
+Variable = Tensor
+
+
+class Program:
+    """A static program: a ``torch.fx.Graph`` of Paddle ops plus its tracer.
+
+    Example::
+
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            x = paddle.static.data("x", [None, 4], "float32")
+            y = paddle.static.nn.fc(x, 3)
+    """
+
+    def __init__(self):
+        self.graph = Graph()
+        self.tracer = StaticTracer(self.graph, owner=self)
+        self.random_seed = 0
+        self._compiled = {}
+        self._names = None
+        self._names_version = -1
+        self._is_test = False
+
+    # -- identity
+    @property
+    def _version(self):
+        return self.tracer.version
+
+    def __repr__(self):
+        return self.to_string()
+
+    __str__ = __repr__
+
+    # -- structure
+    def global_block(self):
+        return Block(self, 0)
+
+    def current_block(self):
+        return Block(self, 0)
+
+    def block(self, index):
+        if index != 0:
+            raise IndexError("a paddle_compat Program has one block (sub-graphs are nodes)")
+        return Block(self, 0)
+
+    @property
+    def blocks(self):
+        return [Block(self, 0)]
+
+    @property
+    def num_blocks(self):
+        return 1
+
+    def list_vars(self):
+        return list(self.global_block().vars.values())
+
+    def all_parameters(self):
+        return self.global_block().all_parameters()
+
+    def _node_by_name(self, name):
+        """The node whose Paddle variable name is ``name`` (or None)."""
+        if self._names_version != self.tracer.version:
+            names = {}
+            for n in self.graph.nodes:
+                vn = n.meta.get("var_name")
+                if vn is not None and vn not in names:
+                    names[vn] = n
+                elif vn is not None and n.op == "call_method" and n.target == "detach":
+                    pass
+            self._names = names
+            self._names_version = self.tracer.version
+        return self._names.get(name)
+
+    def _resolve(self, v):
+        """The node of this program for a fetch/feed target (a Variable or a name)."""
+        if isinstance(v, str):
+            n = self._node_by_name(v)
+            if n is None:
+                raise ValueError(f"(NotFound) Variable '{v}' is not found in the program; "
+                                 f"known variables: {sorted(self._names)[:20]}")
+            return n
+        t = getattr(v, "_t", v)
+        if isinstance(t, StaticProxy):
+            if t.node.graph is self.graph:
+                return t.node
+            n = self._node_by_name(t.node.meta.get("var_name"))
+            if n is not None:
+                return n
+            raise ValueError(f"Variable '{t.node.meta.get('var_name')}' is not in this program")
+        raise TypeError(f"fetch_list items must be Variables or names, but got {type(v).__name__}")
+
+    # -- building helpers
+    def _variable(self, proxy, name=None):
+        v = wrap(proxy)
+        if name is not None:
+            v._name = name
+        return v
+
+    @contextlib.contextmanager
+    def _role(self, role):
+        """Nodes recorded inside are tagged ``role`` ("backward", "optimize")."""
+        prev = self.tracer.role
+        self.tracer.role = role
+        try:
+            yield
+        finally:
+            self.tracer.role = prev
+
+    def assign_persistable(self, var, value):
+        """Record ``var <- value`` for a persistable Variable (a parameter, an optimizer
+        accumulator): at run time the Scope's tensor is overwritten in place (no grad).
+        This is the hook optimizers' ``minimize`` appends parameter updates with."""
+        pn = self._resolve(var)
+        if not pn.meta.get("persistable"):
+            raise ValueError(f"assign_persistable: '{pn.meta.get('var_name')}' is not persistable")
+        p = StaticProxy(pn, self.tracer)
+        val = getattr(value, "_t", value)
+        self.tracer.record("call_function", _write_persistable, (p, val), {},
+                           pv=(None, None), rg=False, var_name=None,
+                           meta={"side_effect": True, "role": self.tracer.role or "optimize"})
+
+    # -- copies
+    def clone(self, for_test=False):
+        """A copy of this program; ``for_test=True`` drops backward and optimizer nodes."""
+        p = Program()
+        env = {}
+        drop = set()
+        for n in self.graph.nodes:
+            if for_test and (n.meta.get("role") in ("backward", "optimize") or
+                             any(a in drop for a in n.all_input_nodes)):
+                drop.add(n)
+                continue
+            env[n] = p.graph.node_copy(n, lambda a: env[a])
+            env[n].meta = dict(n.meta)
+        p.tracer.attrs = dict(self.tracer.attrs)
+        p.tracer._const_ids = dict(self.tracer._const_ids)
+        p.tracer.counters = dict(self.tracer.counters)
+        p.tracer.version = self.tracer.version + 1
+        p.random_seed = self.random_seed
+        p._is_test = for_test
+        if for_test:               # constants map to the copied nodes
+            p.tracer._const_ids = {k: (t, env[n]) for k, (t, n) in self.tracer._const_ids.items()
+                                   if n in env}
+        return p
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    # -- printing
+    def to_string(self, throw_on_error=False, with_details=False):
+        lines = ["{ // block_idx:0  parent_idx:-1"]
+        for n in self.graph.nodes:
+            line = _format_node(n)
+            if line:
+                lines.append("    " + line)
+        lines.append("}")
+        return "\n".join(lines)
+
+
+def _write_persistable(dst, value):
+    with torch.no_grad():
+        dst.copy_(value)
+
+
+def _type_str(node):
+    pv = node.meta.get("pv")
+    if pv is None or not isinstance(pv[0], torch.Tensor):
+        return ""
+    dims = "x".join(str(d) for d in shape_of(node))
+    name = _dt.from_torch_dtype(pv[0].dtype).name
+    short = {"float32": "f32", "float64": "f64", "float16": "f16", "bfloat16": "bf16",
+             "int64": "i64", "int32": "i32", "int16": "i16", "int8": "i8", "uint8": "ui8",
+             "bool": "b", "complex64": "c64", "complex128": "c128"}.get(name, name)
+    return f"tensor<{dims + 'x' if dims else ''}{short}>"
+
+
+def _vname(a):
+    if hasattr(a, "meta") and a.op == "call_function" and a.target is operator.getitem and \
+            hasattr(a.args[0], "meta") and "var_name" not in a.meta:
+        return _vname(a.args[0])
+    if hasattr(a, "meta"):
+        return "%" + str(a.meta.get("var_name", a.name))
+    return repr(a)
+
+
+def _format_node(n):
+    if n.op == "output":
+        return None
+    out = "%" + str(n.meta.get("var_name", n.name))
+    ty = _type_str(n)
+    sg = "true" if not n.meta.get("rg") else "false"
+    if n.op == "placeholder":
+        kind = "parameter" if n.meta.get("parameter") else (
+            "persistable" if n.meta.get("persistable") else "data")
+        return f'({out}) = "pd_op.{kind}" () {{name:"{n.meta.get("var_name")}",stop_gradient:[{sg}]}} : () -> {ty}'
+    if n.op == "get_attr":
+        if n.meta.get("const"):
+            return f'({out}) = "pd_op.constant" () {{stop_gradient:[{sg}]}} : () -> {ty}'
+        return None
+    if n.target is operator.getitem and n.args and hasattr(n.args[0], "meta") and \
+            isinstance(n.args[0].meta.get("pv", (None,))[0], tuple):
+        return None                      # shown as an output of the op producing the tuple
+    name = n.meta.get("op_type") or (n.target if n.op == "call_method"
+                                     else getattr(n.target, "__name__", str(n.target)))
+    if not ty and isinstance((n.meta.get("pv") or (None,))[0], tuple):
+        outs_ = [u for u in n.users if u.target is operator.getitem]
+        out = ", ".join("%" + str(u.meta.get("var_name", u.name)) for u in outs_)
+        ty = ", ".join(_type_str(u) for u in outs_)
+    ins = []
+    for a in n.all_input_nodes:
+        if a.op == "get_attr" and not a.meta.get("const"):
+            continue
+        ins.append(_vname(a))
+    attrs = [f"{k}:{v!r}" for k, v in n.kwargs.items() if not hasattr(v, "meta")]
+    consts = [repr(a) for a in n.args if not hasattr(a, "meta") and not isinstance(a, (list, tuple))]
+    if consts:
+        attrs.insert(0, "args:[" + ",".join(consts) + "]")
+    attrs.append(f"stop_gradient:[{sg}]")
+    outs = f"({out})" if ty else "()"
+    return (f'{outs} = "pd_op.{name}" ({", ".join(ins)}) {{{",".join(attrs)}}}'
+            + (f" : -> {ty}" if ty else ""))
+
+
+class Operator:
+    """An op of a Block: a view of one fx node."""
+
+    def __init__(self, node):
+        self.node = node
+
+    @property
+    def type(self):
+        n = self.node
+        return n.meta.get("op_type") or (n.target if n.op == "call_method"
+                                         else getattr(n.target, "__name__", str(n.target)))
+
+    def name(self):
+        return self.type
+
+    @property
+    def input_arg_names(self):
+        return [a.meta.get("var_name", a.name) for a in self.node.all_input_nodes
+                if "var_name" in a.meta]
+
+    @property
+    def output_arg_names(self):
+        vn = self.node.meta.get("var_name")
+        return [vn] if vn else []
+
+    def __repr__(self):
+        return _format_node(self.node) or f"Operator({self.type})"
+
+
+class Block:
+    """The (single) block of a Program: its Variables and ops."""
+
+    def __init__(self, program, idx):
+        self.program = program
+        self.idx = idx
+
+    @property
+    def vars(self):
+        out = {}
+        for n in self.program.graph.nodes:
+            vn = n.meta.get("var_name")
+            if vn is not None and vn not in out and isinstance(n.meta["pv"][0], torch.Tensor):
+                out[vn] = _node_variable(self.program, n)
+        return out
+
+    def var(self, name):
+        n = self.program._node_by_name(name)
+        if n is None:
+            raise ValueError(f"var {name} is not in this block")
+        return _node_variable(self.program, n)
+
+    def has_var(self, name):
+        return self.program._node_by_name(name) is not None
+
+    @property
+    def ops(self):
+        return [Operator(n) for n in self.program.graph.nodes
+                if n.op in ("call_function", "call_method")]
+
+    def all_parameters(self):
+        """The parameters, newest first (the order Paddle 3.3.1 lists them in)."""
+        return [_node_variable(self.program, n) for n in reversed(self.program.graph.nodes)
+                if n.meta.get("parameter")]
+
+    def create_parameter(self, *args, **kwargs):
+        return create_parameter(*args, **kwargs)
+
+    def __repr__(self):
+        return self.program.to_string()
+
+
+def _node_variable(program, n):
+    v = wrap(StaticProxy(n, program.tracer))
+    v._name = n.meta.get("var_name")
+    if n.meta.get("persistable"):
+        v._persistable = True
+    return v
+
+
+# ---------------------------------------------------------------------- default programs
+class _Defaults:
+    main = Program()
+    startup = Program()
+
+
+def default_main_program():
+    """The program that ``static.data``, parameters and creation ops go to."""
+    return _Defaults.main
+
+
+def default_startup_program():
+    """The program that initialises the parameters of the default main program."""
+    return _Defaults.startup
+
+
+@contextlib.contextmanager
+def program_guard(main_program, startup_program=None):
+    """Make ``main_program`` (and ``startup_program``) the defaults inside the block; the
+    previous defaults come back on exit, also after an exception."""
+    if not isinstance(main_program, Program):
+        raise TypeError("The type of main_program must be paddle.static.Program, but received "
+                        f"{type(main_program).__name__}")
+    if startup_program is not None and not isinstance(startup_program, Program):
+        raise TypeError("The type of startup_program must be paddle.static.Program, but "
+                        f"received {type(startup_program).__name__}")
+    prev = (_Defaults.main, _Defaults.startup)
+    _Defaults.main = main_program
+    if startup_program is not None:
+        _Defaults.startup = startup_program
+    try:
+        yield
+    finally:
+        _Defaults.main, _Defaults.startup = prev
+
+
+@contextlib.contextmanager
+def name_scope(prefix=None):
+    yield
+
+
+# ---------------------------------------------------------------------- Variables
+def _meta_pair(shape, tdtype):
+    """Meta tensors for a declared shape, unknown dims set to each sentinel."""
+    out = []
+    for s in SENTINELS:
+        dims = [s if (d is None or d < 0) else int(d) for d in shape]
+        out.append(torch.empty(dims, dtype=tdtype, device="meta"))
+    return tuple(out)
+
+
+def _shape_list(shape):
+    if isinstance(shape, int):
+        return [shape]
+    out = []
+    for d in shape:
+        out.append(-1 if d is None else int(d))
+    return out
+
+
+def data(name, shape, dtype=None, lod_level=0):
+    """A Variable fed at run time (``feed={name: array}``); ``-1``/``None`` dims are resolved
+    from the fed array. It stops gradient unless you set ``stop_gradient = False``."""
+    if not isinstance(name, str):
+        raise TypeError(f"The type of 'name' in data must be str, but received "
+                        f"{type(name).__name__}")
+    shape = _shape_list(shape)
+    tdtype = _dt.default_float().torch if dtype is None else _dt.convert_dtype(dtype).torch
+    prog = default_main_program()
+    if prog._node_by_name(name) is not None and \
+            prog._node_by_name(name).op == "placeholder":
+        return _node_variable(prog, prog._node_by_name(name))
+    p = prog.tracer.placeholder(name, _meta_pair(shape, tdtype), rg=False, var_name=name,
+                                meta={"feed": True, "declared_shape": shape})
+    return prog._variable(p, name)
+
+
+def _constant_variable(t):
+    """A real tensor made by a creation op in static mode, as a Variable of the default main
+    program (a constant node)."""
+    prog = default_main_program()
+    return wrap(prog.tracer.constant(t))
+
+
+# ---------------------------------------------------------------------- parameters
+def _initializer_call(init, shape, tdtype, device):
+    """Run an initializer at startup: our internal ones take (shape, dtype, device); Paddle-
+    style ones (``paddle.nn.initializer.*``) are called on an eager Tensor they fill."""
+    if hasattr(init, "_static_init"):
+        return init._static_init(shape, tdtype, device)
+    t = wrap(torch.zeros(shape, dtype=tdtype, device=device))
+    with _mode.mode_guard(False):
+        out = init(t)
+    return (out if isinstance(out, Tensor) else t)._t
+
+
+class _Constant:
+    def __init__(self, value=0.0):
+        self.value = value
+
+    def _static_init(self, shape, tdtype, device):
+        return torch.full(shape, self.value, dtype=tdtype, device=device)
+
+
+class _XavierUniform:
+    """Paddle's default weight initializer (Xavier/Glorot uniform), drawn with
+    ``paddle.uniform`` so that ``paddle.seed`` governs it."""
+
+    def _static_init(self, shape, tdtype, device):
+        fan_in = shape[0] if shape else 1
+        fan_out = shape[1] if len(shape) > 1 else shape[0]
+        if len(shape) > 2:
+            rf = math.prod(shape[2:])
+            fan_in, fan_out = shape[1] * rf, shape[0] * rf
+        limit = math.sqrt(6.0 / float(fan_in + fan_out))
+        try:
+            from ..ops.random import uniform
+            with _mode.mode_guard(False):
+                return uniform(list(shape), dtype=_dt.from_torch_dtype(tdtype).name,
+                               min=-limit, max=limit)._t.to(device)
+        except (ImportError, TypeError, AttributeError):
+            return torch.empty(shape, dtype=tdtype, device=device).uniform_(-limit, limit)
+
+
+def _init_value(init, shape, tdtype, device):
+    return _initializer_call(init, list(shape), tdtype, device)
+
+
+def _persistable(name, shape, tdtype, init, trainable, parameter, main=None, startup=None):
+    main = main or default_main_program()
+    startup = startup or default_startup_program()
+    if main._node_by_name(name) is not None:
+        raise ValueError(f"variable '{name}' already exists in the program")
+    pv = _meta_pair(shape, tdtype)
+    p = main.tracer.placeholder(name, pv, rg=bool(trainable), var_name=name,
+                                meta={"persistable": True, "parameter": parameter,
+                                      "trainable": bool(trainable)})
+    if init is not None:
+        sp = startup.tracer
+        if startup._node_by_name(name) is None:
+            box = sp.attr_node(f"_init_{_py(name)}", init)
+            sp.record("call_function", _init_value, (box, tuple(shape), tdtype, None), {},
+                      pv=pv, rg=False, var_name=name,
+                      meta={"persist_out": name, "trainable": bool(trainable),
+                            "side_effect": True, "op_type": "init"})
+    v = main._variable(p, name)
+    v._persistable = True
+    return v
+
+
+def create_parameter(shape, dtype, name=None, attr=None, is_bias=False,
+                     default_initializer=None):
+    """A trainable parameter: a persistable Variable of the main program, initialised by the
+    startup program (default: zeros for a bias, Xavier uniform otherwise)."""
+    shape = _shape_list(shape)
+    if any(d < 0 for d in shape):
+        raise ValueError(f"create_parameter: every dimension must be known, got {shape}")
+    tdtype = _dt.convert_dtype(dtype).torch
+    init, trainable = None, True
+    if attr is not None and attr is not False:
+        name = getattr(attr, "name", None) or name
+        init = getattr(attr, "initializer", None)
+        trainable = getattr(attr, "trainable", True)
+    if init is None:
+        init = default_initializer or (_Constant(0.0) if is_bias else _XavierUniform())
+    if name is None:
+        name = default_main_program().tracer.unique_var_name("create_parameter") + ".w_0"
+    return _persistable(name, shape, tdtype, init, trainable, parameter=True)
+
+
+def create_global_var(shape, value, dtype, persistable=False, force_cpu=False, name=None):
+    """A Variable filled with ``value`` by the startup program; persistable ones keep their
+    value in the Scope across runs (optimizer accumulators, learning rates)."""
+    shape = _shape_list(shape)
+    tdtype = _dt.convert_dtype(dtype).torch
+    if name is None:
+        name = default_main_program().tracer.unique_var_name("global_var") + ".tmp_0"
+    v = _persistable(name, shape, tdtype, _Constant(value), False, parameter=False)
+    if not persistable:
+        v._t.node.meta["persistable"] = True     # still lives in the scope (set by startup)
+    return v
+
+
+_ = (copy, operator, StaticGraphError)

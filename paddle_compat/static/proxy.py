@@ -1,0 +1,542 @@
+"""``StaticProxy``: the payload of a static Variable, and the tracer that records its ops.
+
+A static Variable is an ordinary ``paddle_compat.Tensor`` whose ``_t`` is a ``StaticProxy`` (a
+``torch.fx.Proxy``) instead of a ``torch.Tensor``. The op library therefore needs no static
+code path: ``wrap(torch.exp(x._t))`` records an ``exp`` node when ``x._t`` is a proxy.
+
+Every recorded node carries its output's metadata in ``node.meta``:
+
+* ``"pv"``: the output computed twice on ``device='meta'`` tensors, once with every unknown
+  dimension (``-1``/``None`` in ``static.data``) set to ``SENTINELS[0]`` and once to
+  ``SENTINELS[1]``. A dimension that comes out the same both times is known; one that differs
+  depends on an unknown input dimension and is reported as ``-1`` (as Paddle reports it). This
+  is exact for any op whose meta kernel exists, with no symbolic-shape machinery.
+* ``"rg"``: whether the value requires grad (Paddle: ``not stop_gradient``).
+* ``"var_name"``: the Paddle variable name (``X``, ``exp_0.tmp_0``, ``X@GRAD``, ``fc_0.w_0``).
+
+The proxy answers ``shape``, ``dtype``, ``device``, ``requires_grad``, ``is_leaf``, ``dim()``,
+``numel()``, ``size()``, ``requires_grad_()``, ``is_floating_point()`` ... from that metadata
+without recording anything, so the ``Tensor`` class works unchanged on Variables. Anything that
+needs a value (``item()``, ``bool()``, ``tolist()``, ``numpy()``) raises ``StaticGraphError``
+naming the Paddle op that asked for it.
+
+While a sub-graph is traced (``static_pylayer``, ``cond``), ops are recorded into the innermost
+active tracer; a Variable of an enclosing graph used there is lifted into a placeholder of the
+sub-graph (a *capture*) and passed in by the enclosing node.
+
+Example::
+
+    >>> import paddle_compat as paddle
+    >>> paddle.enable_static()
+    >>> x = paddle.static.data("x", [None, 3], "float32")
+    >>> y = paddle.exp(x).sum(axis=1)
+    >>> y.shape, type(y._t).__name__
+    (paddle.Size([-1]), 'StaticProxy')
+"""
+import operator
+import sys
+
+import torch
+import torch.fx
+from torch.fx import Proxy
+from torch.fx.proxy import TracerBase
+from torch.utils._pytree import tree_flatten, tree_map
+
+__all__ = ["StaticProxy", "StaticTracer", "StaticGraphError", "SENTINELS"]
+
+SENTINELS = (9973, 10007)
+_META = torch.device("meta")
+_CPU = torch.device("cpu")
+_FLOATING = frozenset([torch.float16, torch.bfloat16, torch.float32, torch.float64,
+                       torch.complex64, torch.complex128])
+_NO_GRAD_TARGETS = frozenset(["detach", "requires_grad_", "argmax", "argmin", "argsort"])
+
+#: tracers of the sub-graphs being traced right now, innermost last
+_active = []
+
+
+class StaticGraphError(RuntimeError):
+    """An op needed a concrete value (or a known dimension) while a static Program was built."""
+
+
+def _paddle_api_name():
+    """The outermost paddle_compat op on the stack (for error messages), or None."""
+    f = sys._getframe(1)
+    found = None
+    while f is not None:
+        mod = f.f_globals.get("__name__", "")
+        if mod.startswith(("paddle_compat.ops", "paddle_compat.framework", "paddle_compat.nn")):
+            found = f.f_code.co_name
+        f = f.f_back
+    return found
+
+
+def _value_error(what, cause=None):
+    api = _paddle_api_name()
+    where = f"paddle.{api}" if api and not api.startswith("_") else what
+    msg = (f"{where}: needs a concrete value ({what}), but in static graph mode a Variable has "
+           "none until Executor.run. Compute it inside the program with ops, use "
+           "paddle.static.nn.cond for data-dependent branches, or run in dynamic mode.")
+    if cause is not None:
+        msg += f" ({type(cause).__name__}: {cause})"
+    return StaticGraphError(msg)
+
+
+def _op_name(kind, target):
+    if kind == "call_method":
+        return target
+    name = getattr(target, "__name__", None) or type(target).__name__
+    return name.strip("_") or "op"
+
+
+# ---------------------------------------------------------------------- metadata helpers
+def _meta_like(t):
+    """A meta tensor with t's shape, stride and dtype (for real tensors met while tracing)."""
+    return torch.empty_strided(t.shape, t.stride(), dtype=t.dtype, device=_META)
+
+
+def _to_meta(which):
+    def conv(a):
+        if isinstance(a, Proxy):
+            return a.node.meta["pv"][which]
+        if isinstance(a, torch.Tensor):
+            return a if a.device.type == "meta" else _meta_like(a)
+        if isinstance(a, torch.device):
+            return _META
+        return a
+    return conv
+
+
+def _run_meta(kind, target, args, kwargs):
+    """The op's output on meta tensors, for both sentinel sizes: (out_a, out_b)."""
+    outs = []
+    for which in (0, 1):
+        conv = _to_meta(which)
+        margs = tree_map(conv, args)
+        mkw = tree_map(conv, kwargs)
+        if "device" in mkw and mkw["device"] is not None:
+            mkw["device"] = _META
+        try:
+            with torch.no_grad():
+                if kind == "call_method":
+                    out = getattr(margs[0], target)(*margs[1:], **mkw)
+                else:
+                    out = target(*margs, **mkw)
+        except StaticGraphError:
+            raise
+        except Exception as e:
+            if "meta" in str(e) or isinstance(e, NotImplementedError):
+                raise _value_error(_op_name(kind, target), e) from None
+            raise
+        outs.append(out)
+    return outs[0], outs[1]
+
+
+def _has_tensor(v):
+    leaves, _ = tree_flatten(v)
+    return any(isinstance(x, torch.Tensor) for x in leaves)
+
+
+def _known(a, b):
+    """A value that must be the same for every unknown dimension (an int computed from shapes)."""
+    if type(a) is type(b) and a == b:
+        return a
+    raise StaticGraphError("this value depends on a dimension that is unknown (-1) until "
+                           "Executor.run; give static.data a concrete shape or compute it with "
+                           "ops (paddle.shape) instead")
+
+
+def shape_of(node):
+    """Paddle's shape of a node's output: known dims, -1 for unknown ones."""
+    a, b = node.meta["pv"]
+    return [x if x == y else -1 for x, y in zip(a.shape, b.shape)]
+
+
+# ---------------------------------------------------------------------- the tracer
+class StaticTracer(TracerBase):
+    """Records ops on ``StaticProxy`` values into ``graph``; ``owner`` is the Program (or the
+    sub-graph) being built, ``parent`` the tracer of the enclosing graph for sub-graphs.
+    ``attrs`` holds what ``get_attr`` nodes refer to (constants, sub-GraphModules)."""
+
+    def __init__(self, graph, owner=None, parent=None):
+        self.graph = graph
+        self.owner = owner
+        self.parent = parent
+        self.attrs = {}
+        self._const_ids = {}
+        self.captures = {}          # outer node -> local placeholder proxy
+        self.capture_order = []     # outer proxies, in placeholder order
+        self.version = 0
+        self.counters = {}
+        self.role = None            # "backward" / "optimize" while those are appended
+        self.scope = None
+        self.module_stack = {}
+        self.node_name_to_scope = {}
+        self.record_stack_traces = False
+        self.check_mutable_operations = False
+        self.trace_asserts = False
+        self.proxy_buckets = {}
+
+    # -- names
+    def unique_var_name(self, prefix):
+        n = self.counters.get(prefix, 0)
+        self.counters[prefix] = n + 1
+        return f"{prefix}_{n}"
+
+    # -- recording
+    def create_proxy(self, kind, target, args, kwargs, name=None, type_expr=None,
+                     proxy_factory_fn=None):
+        tracer = _active[-1] if _active else self
+        return tracer.record(kind, target, args, kwargs)
+
+    def record(self, kind, target, args, kwargs, pv=None, rg=None, var_name=None, meta=None):
+        """Record one node; its metadata is computed on meta tensors unless ``pv`` is given.
+        Returns a StaticProxy, or the plain value when the op returns a non-tensor that does not
+        depend on unknown dimensions (``x.size(1)``)."""
+        if pv is None:
+            pv = _run_meta(kind, target, args, kwargs)
+            if not _has_tensor(pv[0]):
+                return _known(*pv)
+        if rg is None:
+            rg = False
+            if not (kind == "call_method" and target in _NO_GRAD_TARGETS) and \
+                    target is not torch.Tensor.detach:
+                for a in tree_flatten((args, kwargs))[0]:
+                    if isinstance(a, Proxy):
+                        if a.node.meta.get("rg"):
+                            rg = True
+                            break
+                    elif isinstance(a, torch.Tensor) and a.requires_grad:
+                        rg = True
+                        break
+                if rg and isinstance(pv[0], torch.Tensor) and pv[0].dtype not in _FLOATING:
+                    rg = False
+        nargs = self.create_arg(args)
+        nkwargs = self.create_arg(kwargs)
+        opname = _op_name(kind, target)
+        node = self.graph.create_node(kind, target, nargs, nkwargs, name=opname)
+        node.meta["pv"] = pv
+        node.meta["rg"] = rg
+        if self.role is not None:
+            node.meta["role"] = self.role
+        if meta:
+            node.meta.update(meta)
+        if var_name is None and isinstance(pv[0], torch.Tensor):
+            var_name = self.unique_var_name(opname) + ".tmp_0"
+        if var_name is not None:
+            node.meta["var_name"] = var_name
+        self.version += 1
+        return StaticProxy(node, self)
+
+    def placeholder(self, name, pv, rg=False, var_name=None, meta=None):
+        """A placeholder node (a fed Variable, a parameter, a capture)."""
+        before = None
+        for n in self.graph.nodes:
+            if n.op != "placeholder":
+                before = n
+                break
+        if before is not None:
+            with self.graph.inserting_before(before):
+                node = self.graph.create_node("placeholder", name, (), {}, name=_py_name(name))
+        else:
+            node = self.graph.create_node("placeholder", name, (), {}, name=_py_name(name))
+        node.meta["pv"] = pv
+        node.meta["rg"] = rg
+        node.meta["var_name"] = var_name or name
+        if meta:
+            node.meta.update(meta)
+        self.version += 1
+        return StaticProxy(node, self)
+
+    def create_arg(self, a):
+        if isinstance(a, torch.fx.Node):
+            return a
+        if isinstance(a, Proxy):
+            if a.tracer is self or a.node.graph is self.graph:
+                return a.node
+            return self.lift(a).node
+        if isinstance(a, torch.Tensor):
+            return self.constant(a).node
+        t = getattr(a, "_t", None)          # a paddle_compat Tensor inside an argument
+        if t is not None and (isinstance(t, (torch.Tensor, Proxy))):
+            return self.create_arg(t)
+        return super().create_arg(a)
+
+    def constant(self, t):
+        """A ``get_attr`` node for a real tensor used by the graph (kept by reference)."""
+        key = id(t)
+        hit = self._const_ids.get(key)
+        if hit is not None and hit[0] is t:
+            return StaticProxy(hit[1], self)
+        name = f"_tensor_constant{len(self._const_ids)}"
+        self.attrs[name] = t
+        node = self.graph.create_node("get_attr", name, (), {}, name=name)
+        m = t if t.device.type == "meta" else _meta_like(t)
+        node.meta["pv"] = (m, m)
+        node.meta["rg"] = bool(t.requires_grad)
+        node.meta["var_name"] = self.unique_var_name("constant") + ".tmp_0"
+        node.meta["const"] = True
+        self._const_ids[key] = (t, node)
+        self.version += 1
+        return StaticProxy(node, self)
+
+    def attr_node(self, name, value):
+        """A ``get_attr`` node for a sub-GraphModule (or anything else kept on the root)."""
+        self.attrs[name] = value
+        node = self.graph.create_node("get_attr", name, (), {}, name=name)
+        node.meta["pv"] = (None, None)
+        node.meta["rg"] = False
+        return node
+
+    def lift(self, p):
+        """The local placeholder standing for ``p``, a proxy of an enclosing graph."""
+        hit = self.captures.get(p.node)
+        if hit is not None:
+            return hit
+        if self.parent is None:
+            owner = getattr(p.tracer, "owner", None)
+            raise StaticGraphError(
+                f"Variable '{p.node.meta.get('var_name', p.node.name)}' belongs to another "
+                f"Program ({owner!r}); build each Program from its own Variables")
+        outer = p if (p.tracer is self.parent or p.node.graph is self.parent.graph) \
+            else self.parent.lift(p)
+        local = self.placeholder(f"capture_{len(self.capture_order)}", p.node.meta["pv"],
+                                 rg=p.node.meta.get("rg", False),
+                                 var_name=p.node.meta.get("var_name"))
+        self.captures[p.node] = local
+        self.capture_order.append(outer)
+        return local
+
+    def to_bool(self, obj):
+        raise _value_error("bool")
+
+    def iter(self, obj):
+        raise _value_error("iteration over an unknown length")
+
+
+def _py_name(name):
+    out = "".join(c if c.isalnum() or c == "_" else "_" for c in str(name))
+    if not out or out[0].isdigit():
+        out = "v_" + out
+    return out
+
+
+# ---------------------------------------------------------------------- the proxy
+class _Method:
+    """A bound tensor method of a StaticProxy; calling it records a ``call_method`` node."""
+
+    __slots__ = ("proxy", "name")
+
+    def __init__(self, proxy, name):
+        self.proxy = proxy
+        self.name = name
+
+    def __call__(self, *args, **kwargs):
+        p = self.proxy
+        return p.tracer.create_proxy("call_method", self.name, (p,) + args, kwargs)
+
+
+class StaticProxy(Proxy):
+    """An fx Proxy whose node carries shape/dtype/grad metadata (see the module docstring)."""
+
+    def __init__(self, node, tracer):
+        self.node = node
+        self.tracer = tracer
+
+    def __repr__(self):
+        return f"StaticProxy({self.node.meta.get('var_name', self.node.name)})"
+
+    # -- metadata, answered without recording
+    @property
+    def _m(self):
+        return self.node.meta["pv"][0]
+
+    @property
+    def shape(self):
+        return torch.Size(shape_of(self.node))
+
+    def size(self, dim=None):
+        s = shape_of(self.node)
+        return torch.Size(s) if dim is None else s[dim]
+
+    @property
+    def ndim(self):
+        return self._m.dim()
+
+    def dim(self):
+        return self._m.dim()
+
+    ndimension = dim
+
+    def numel(self):
+        n = 1
+        for d in shape_of(self.node):
+            if d < 0:
+                return -1
+            n *= d
+        return n
+
+    nelement = numel
+
+    @property
+    def dtype(self):
+        return self._m.dtype
+
+    @property
+    def device(self):
+        return _CPU
+
+    @property
+    def is_cuda(self):
+        return False
+
+    def is_pinned(self):
+        return False
+
+    @property
+    def layout(self):
+        return torch.strided
+
+    @property
+    def is_sparse(self):
+        return False
+
+    def is_floating_point(self):
+        return self._m.is_floating_point()
+
+    def is_complex(self):
+        return self._m.is_complex()
+
+    def element_size(self):
+        return self._m.element_size()
+
+    def is_contiguous(self, memory_format=None):
+        return True
+
+    @property
+    def requires_grad(self):
+        return self.node.meta.get("rg", False)
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        self.requires_grad_(value)
+
+    def requires_grad_(self, requires_grad=True):
+        meta = self.node.meta
+        if requires_grad and not meta.get("rg") and not self.is_leaf:
+            meta["force_rg"] = True     # a non-leaf made to require grad: done at run time
+        meta["rg"] = bool(requires_grad)
+        if not requires_grad:
+            meta.pop("force_rg", None)
+        return self
+
+    @property
+    def is_leaf(self):
+        n = self.node
+        return n.op in ("placeholder", "get_attr") or not n.meta.get("rg", False) \
+            or n.meta.get("force_rg", False)
+
+    @property
+    def grad_fn(self):
+        return None
+
+    @property
+    def grad(self):
+        return None
+
+    def detach(self):
+        return self.tracer.create_proxy("call_method", "detach", (self,), {})
+
+    # -- the Paddle name of this value
+    @property
+    def _static_name(self):
+        return self.node.meta.get("var_name")
+
+    @_static_name.setter
+    def _static_name(self, value):
+        self.node.meta["var_name"] = value
+        self.tracer.version += 1
+
+    # -- values: not available while building
+    def item(self, *args):
+        raise _value_error("item")
+
+    def tolist(self):
+        raise _value_error("tolist")
+
+    def numpy(self, *args, **kwargs):
+        raise _value_error("numpy")
+
+    def __bool__(self):
+        raise _value_error("bool")
+
+    def __int__(self):
+        raise _value_error("int")
+
+    def __float__(self):
+        raise _value_error("float")
+
+    def __index__(self):
+        raise _value_error("index")
+
+    def __len__(self):
+        s = shape_of(self.node)
+        if not s:
+            raise TypeError("len() of a 0-d tensor")
+        if s[0] < 0:
+            raise _value_error("len of an unknown dimension")
+        return s[0]
+
+    def __iter__(self):
+        m = self._m
+        if isinstance(m, (tuple, list)):
+            n = len(m)
+        else:
+            n = len(self)
+        return (self[i] for i in range(n))
+
+    def __getattr__(self, k):
+        if k.startswith("__") or k in ("node", "tracer"):
+            raise AttributeError(k)
+        pv = self.node.meta.get("pv")
+        if pv is None:
+            raise AttributeError(k)
+        try:
+            v = getattr(pv[0], k)
+        except AttributeError:
+            raise AttributeError(f"a static Variable has no attribute '{k}'") from None
+        if callable(v) and not isinstance(v, torch.Tensor):
+            return _Method(self, k)
+        if _has_tensor(v):
+            return self.tracer.create_proxy("call_function", getattr, (self, k), {})
+        return _known(v, getattr(pv[1], k))
+
+    @classmethod
+    def __torch_function__(cls, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        tracer = None
+        for a in tree_flatten((args, kwargs))[0]:
+            if isinstance(a, StaticProxy):
+                tracer = a.tracer
+                break
+        if tracer is None:                      # pragma: no cover
+            return func(*args, **kwargs)
+        if func is torch.Tensor.detach:
+            return tracer.create_proxy("call_method", "detach", args, kwargs)
+        if torch.overrides.is_tensor_method_or_property(func):
+            return tracer.create_proxy("call_method", func.__name__, args, kwargs)
+        return tracer.create_proxy("call_function", func, args, kwargs)
+
+
+def push_tracer(tracer):
+    _active.append(tracer)
+
+
+def pop_tracer(tracer):
+    if _active and _active[-1] is tracer:
+        _active.pop()
+    elif tracer in _active:                     # pragma: no cover - unbalanced after an error
+        _active.remove(tracer)
+
+
+_ = operator  # operator.getitem nodes come from fx's magic methods
