@@ -163,4 +163,21 @@ CASES = [
     ("setitem.basic", "x = paddle.zeros([2, 3])\nx[0] = 1.\nx[:, 1] = paddle.to_tensor([5., 6.])\nout = x"),
     # --- bad input
     ("bad.not_tensor", "out = paddle.tanh([1.0])"),
+    # --- seeded randomness through the public API (the engine itself: test_random_engine.py)
+    ("random.randn_f64", "paddle.seed(2023)\nout = paddle.randn([2, 3], dtype='float64')"),
+    ("random.randn_print", "paddle.seed(2023)\nout = str(paddle.randn([2, 3], dtype='float64'))"),
+    ("random.randn_f32_odd", "paddle.seed(7)\nout = [paddle.randn([5]), paddle.randn([3, 1])]"),
+    ("random.rand", "paddle.seed(1)\nout = [paddle.rand([4]), paddle.rand([2], 'float64')]"),
+    ("random.uniform", "paddle.seed(3)\nout = paddle.uniform([5], min=-2.0, max=3.0)"),
+    ("random.uniform_seed", "paddle.seed(3)\na = paddle.uniform([3], seed=11)\nout = [a, paddle.rand([2])]"),
+    ("random.normal", "paddle.seed(4)\nout = [paddle.normal(1.0, 2.0, [4]), paddle.standard_normal([3])]"),
+    ("random.normal_tensor", "paddle.seed(4)\nout = paddle.normal(paddle.to_tensor([0., 10., 100.]), 2.0)"),
+    ("random.randint", "paddle.seed(5)\nout = [paddle.randint(0, 10, [6]), paddle.randint(5), paddle.randint(-3, 3, [2, 2], dtype='int32')]"),
+    ("random.randperm", "paddle.seed(6)\nout = [paddle.randperm(7), paddle.randperm(4, 'int32')]"),
+    ("random.bernoulli", "paddle.seed(8)\nout = paddle.bernoulli(paddle.to_tensor([0.1, 0.5, 0.9, 0.3, 0.7]))"),
+    ("random.multinomial", "paddle.seed(9)\nout = [paddle.multinomial(paddle.to_tensor([0.2, 0.3, 0.5]), 4, True), paddle.multinomial(paddle.to_tensor([[0.2, 0.3, 0.5], [0.6, 0.2, 0.2]]), 2)]"),
+    ("random.interleaved", "paddle.seed(10)\nout = [paddle.randn([3]), paddle.rand([2]), paddle.randint(0, 100, [3]), paddle.randn([1])]"),
+    ("random.state", "paddle.seed(12)\ns = paddle.get_rng_state()\na = paddle.randn([3])\npaddle.set_rng_state(s)\nb = paddle.randn([3])\nout = [a, b]"),
+    ("random.bad_shape", "out = paddle.randn([2.5])"),
+    ("random.bad_dtype", "out = paddle.randn([2], dtype='int32')"),
 ]

@@ -56,9 +56,9 @@ def set_cuda_rng_state(state_list):
 
 def _float_dtype(dtype, api):
     d = _dt.default_float() if dtype is None else _dt.convert_dtype(dtype)
-    if not d.is_floating_point:
-        raise TypeError(f"{api}(): dtype must be one of float16, bfloat16, float32, float64, "
-                        f"but received {d.name}")
+    if not d.is_floating_point:          # Paddle: no kernel for that dtype
+        raise RuntimeError(f"(NotFound) {api}(): random floats can not be drawn as {d.name}; "
+                           "dtype must be one of float16, bfloat16, float32, float64")
     return d
 
 
@@ -91,19 +91,15 @@ def rand(shape, dtype=None, name=None):
     return uniform(shape, dtype, 0.0, 1.0, api="rand")
 
 
-def uniform(shape, dtype=None, min=-1.0, max=1.0, seed=0, name=None, api="uniform"):
-    """Uniform values in [min, max); a non-zero ``seed`` uses a private generator."""
+def uniform(shape, dtype=None, min=0.0, max=1.0, seed=0, name=None, api="uniform"):
+    """Uniform values in [min, max) (Paddle 3 defaults: [0, 1)); a non-zero ``seed`` uses a
+    private generator and leaves the global stream untouched."""
     d = _float_dtype(dtype, api)
     shp = shape_arg(shape, api)
     lo, hi = float(_item(min)), float(_item(max))
     if _on_cuda():
         return wrap(torch.empty(shp, dtype=d.torch, device=current_device()).uniform_(lo, hi))
-    gen = _gen
-    if seed:
-        from ..random import Generator
-        gen = Generator()
-        gen.manual_seed(int(seed))
-    return _out(_dist.uniform(gen, shp, d.name, lo, hi), d)
+    return _out(_dist.uniform(_gen, shp, d.name, lo, hi, seed=int(seed)), d)
 
 
 def _item(v):
@@ -113,12 +109,14 @@ def _item(v):
 def normal(mean=0.0, std=1.0, shape=None, name=None):
     """Normal values; ``mean``/``std`` may be floats or Tensors (then they give the shape)."""
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
-        m = mean._t if isinstance(mean, Tensor) else torch.tensor(float(mean))
-        s = std._t if isinstance(std, Tensor) else torch.tensor(float(std))
-        shp = torch.broadcast_shapes(m.shape, s.shape)
-        d = _dt.from_torch_dtype(m.dtype if isinstance(mean, Tensor) else s.dtype)
-        z = randn(list(shp), d.name)._t
-        return wrap(z * s.to(z.dtype) + m.to(z.dtype))
+        src = mean if isinstance(mean, Tensor) else std
+        d = _dt.from_torch_dtype(src._t.dtype)
+        if _on_cuda():
+            m = mean._t if isinstance(mean, Tensor) else mean
+            s = std._t if isinstance(std, Tensor) else std
+            return wrap(torch.randn_like(src._t.detach()) * s + m)
+        arr = lambda v: v._t.detach().cpu().numpy() if isinstance(v, Tensor) else float(v)
+        return _out(_dist.normal_tensor(_gen, arr(mean), arr(std)), d)
     d = _dt.default_float()
     shp = shape_arg(shape if shape is not None else [1], "normal")
     if _on_cuda():
@@ -141,8 +139,10 @@ def randint(low=0, high=None, shape=[1], dtype=None, name=None):
 
 
 def randint_like(x, low=0, high=None, dtype=None, name=None):
+    """randint drawn as int64 (as Paddle does), then cast to ``dtype`` or x's dtype."""
     t = tensor_arg(x, "randint_like")
-    return randint(low, high, list(t.shape), dtype or _dt.from_torch_dtype(t.dtype))
+    d = _dt.convert_dtype(dtype) if dtype is not None else _dt.from_torch_dtype(t.dtype)
+    return randint(low, high, list(t.shape)).astype(d)
 
 
 def rand_like(x, dtype=None, name=None):
@@ -166,10 +166,12 @@ def randperm(n, dtype="int64", name=None):
 def bernoulli(x, p=None, name=None):
     """0/1 draws with probabilities ``x`` (same shape and dtype as x)."""
     t = tensor_arg(x, "bernoulli")
+    if t.dtype not in (torch.float32, torch.float64):
+        raise TypeError(f"bernoulli(): x must be float32 or float64, but received "
+                        f"{_dt.from_torch_dtype(t.dtype).name}")
     if _on_cuda():
         return wrap(torch.bernoulli(t.detach()))
-    probs = t.detach().float().numpy() if t.dtype is torch.bfloat16 else t.detach().numpy()
-    return _out(_dist.bernoulli(_gen, probs), _dt.from_torch_dtype(t.dtype))
+    return _out(_dist.bernoulli(_gen, t.detach().numpy()), _dt.from_torch_dtype(t.dtype))
 
 
 def multinomial(x, num_samples=1, replacement=False, name=None):
@@ -177,7 +179,10 @@ def multinomial(x, num_samples=1, replacement=False, name=None):
     t = tensor_arg(x, "multinomial")
     if _on_cuda():
         return wrap(torch.multinomial(t.detach(), num_samples, replacement))
-    return _out(_dist.multinomial(_gen, t.detach().cpu().double().numpy(), int(num_samples),
+    if t.dtype not in (torch.float32, torch.float64):
+        raise TypeError(f"multinomial(): x must be float32 or float64, but received "
+                        f"{_dt.from_torch_dtype(t.dtype).name}")
+    return _out(_dist.multinomial(_gen, t.detach().cpu().numpy(), int(num_samples),
                                   bool(replacement)), _dt.int64)
 
 

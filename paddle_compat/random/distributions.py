@@ -116,6 +116,20 @@ _TIE = np.array(0x10000000, dtype=np.uint64)
 _CHUNK = 1 << 15  # elements per pass in chunked pipelines (cache-sized)
 
 
+_TWO_32 = np.array(2.0**32)
+
+
+def _u64_to_f64(w):
+    """Correctly rounded uint64 -> float64: the two 32-bit halves convert
+    exactly (fast signed path) and the one addition rounds once.  (numpy's
+    own uint64 cast is also exact, but much slower.)"""
+    hi = np.right_shift(w, _S32).view(np.int64).astype(np.float64)
+    lo = np.bitwise_and(w, _M32).view(np.int64).astype(np.float64)
+    np.multiply(hi, _TWO_32, hi)
+    np.add(hi, lo, hi)
+    return hi
+
+
 def _u64_to_f32(w):
     """Correctly rounded uint64 -> float32 (numpy's own cast goes through
     float64 and can round twice).
@@ -124,7 +138,7 @@ def _u64_to_f32(w):
     when it sits exactly on a float32 tie, so those few words are redone
     with their 11 lowest bits folded into one sticky bit, which makes the
     float64 step exact."""
-    d = w.astype(np.float64)
+    d = _u64_to_f64(w)
     f = d.astype(np.float32)
     tie = np.equal(np.bitwise_and(d.view(np.uint64), _TIE_MASK), _TIE)
     if tie.any():
@@ -132,7 +146,7 @@ def _u64_to_f32(w):
         big = wt >= _U64(1 << 53)
         low = wt & _U64(0x7FF)
         folded = (wt & ~_U64(0x7FF)) | np.where(low != 0, _U64(0x800), _U64(0))
-        f[tie] = np.where(big, folded, wt).astype(np.float64).astype(np.float32)
+        f[tie] = _u64_to_f64(np.where(big, folded, wt)).astype(np.float32)
     return f
 
 
@@ -150,7 +164,7 @@ def canonical(words, ctype, out=None):
             np.multiply(_u64_to_f32(w), _SCALE_F32, o)
             np.minimum(o, _BELOW_ONE_F32, out=o)
         else:
-            np.multiply(w, _SCALE_F64, o)  # uint64 -> double rounds once
+            np.multiply(_u64_to_f64(w), _SCALE_F64, o)
             np.minimum(o, _BELOW_ONE_F64, out=o)
     return out
 

@@ -15,15 +15,17 @@ for bit:
   regenerated when the next word is asked for.  ``get_state()`` therefore
   gives the same (312 words, position) pair that C++ would print.
 
-Generation is vectorised: the twist is written as the recurrence
-``X[k+312] = X[k+156] ^ twist(X[k], X[k+1])`` over the whole output stream,
-so one numpy expression yields 156 new words, and tempering runs over the
-whole request at once.
+Generation is vectorised: per generation of 312 words the twist term of
+311 words is one numpy expression (it only reads the old generation), the
+new words follow in two 156-wide xors, and only the last word is finished on
+Python ints; tempering runs over the whole request in cache-sized chunks.
+A generator keeps a tempered copy of its current generation, so small
+requests are a slice.  ``peek_raw``/``advance`` let rejection samplers look
+ahead and then consume exactly the words C++ would have used.
 """
 
 from __future__ import annotations
 
-import copy
 import os
 
 import numpy as np

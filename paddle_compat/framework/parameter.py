@@ -1,0 +1,64 @@
+"""Parameters: Tensors that a Layer owns and an optimizer updates.
+
+``Parameter`` is a Tensor subclass (Paddle's ``EagerParamBase``) whose payload is a leaf torch
+tensor; it defaults to ``stop_gradient=False``, ``persistable=True`` and carries the optimizer's
+per-parameter settings (``trainable``, ``optimize_attr``, ``regularizer``, ``need_clip``).
+Ops see it as any Tensor (``x._t``) and return plain Tensors.
+"""
+import itertools
+
+import torch
+
+from .tensor import Tensor
+
+__all__ = ["Parameter", "make_parameter", "unique_name"]
+
+_counters = {}
+
+
+def unique_name(prefix):
+    """Paddle-style unique names: ``linear_0``, ``linear_1`` ..."""
+    c = _counters.setdefault(prefix, itertools.count())
+    return f"{prefix}_{next(c)}"
+
+
+class Parameter(Tensor):
+    """A trainable Tensor; prints as ``Parameter containing:`` then the tensor."""
+
+    __slots__ = ()
+
+    @property
+    def trainable(self):
+        return not self.stop_gradient
+
+    @trainable.setter
+    def trainable(self, value):
+        self.stop_gradient = not value
+
+    def __repr__(self):
+        return "Parameter containing:\n" + Tensor.__repr__(self)
+
+    __str__ = __repr__
+
+    def __deepcopy__(self, memo):
+        p = make_parameter(self._t.detach().clone(), self.name, trainable=self.trainable,
+                           optimize_attr=dict(self.optimize_attr), regularizer=self.regularizer,
+                           need_clip=self.need_clip)
+        memo[id(self)] = p
+        return p
+
+
+def make_parameter(data, name, trainable=True, optimize_attr=None, regularizer=None,
+                   need_clip=True, do_model_average=None):
+    """A Parameter around the torch tensor ``data`` (detached: a parameter is a leaf)."""
+    t = data.detach() if isinstance(data, torch.Tensor) else data._t.detach()
+    p = Tensor.__new__(Parameter)
+    p._t = t.requires_grad_(bool(trainable) and (t.is_floating_point() or t.is_complex()))
+    p._name = name
+    p._persistable = True
+    p.optimize_attr = optimize_attr if optimize_attr is not None else {"learning_rate": 1.0}
+    p.regularizer = regularizer
+    p.need_clip = need_clip
+    p.do_model_average = do_model_average
+    p.is_distributed = False
+    return p
