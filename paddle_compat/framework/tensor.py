@@ -81,6 +81,30 @@ class GradientCycleError(SystemError):
 _VERSION_ERROR = re.compile(r"is at version (\d+); expected version (\d+)")
 
 
+# torch's autograd engine, called directly where torch.autograd.backward would only add
+# argument checks we have already made (None if a future torch moves it).
+_engine = getattr(getattr(torch.autograd, "Variable", None), "_execution_engine", None)
+
+
+def _translate_backward_error(e):
+    """Re-raise torch's autograd errors as Paddle reports them."""
+    msg = str(e)
+    m = _VERSION_ERROR.search(msg)
+    if m:
+        raise RuntimeError(
+            "(PermissionDenied) Tensor '' used in gradient computation has been modified by an "
+            f"inplace operation. Its version is {m.group(1)} but the expected version is "
+            f"{m.group(2)}. Please fix your code to void calling an inplace operator after "
+            "using the Tensor which will used in gradient computation.") from None
+    if "backward through the graph a second time" in msg or "already been freed" in msg:
+        raise GradientCycleError(
+            "(Fatal) The saved tensors of this graph were freed by an earlier backward: you "
+            "calculate backward twice for the same subgraph without setting "
+            "retain_graph=True. Please set retain_graph=True in the first backward/grad "
+            "call.") from None
+    raise e
+
+
 def _run_backward(tensors, grads, retain_graph, create_graph=False, inputs=None):
     try:
         if inputs is None:
@@ -90,21 +114,7 @@ def _run_backward(tensors, grads, retain_graph, create_graph=False, inputs=None)
         return torch.autograd.grad(tensors, inputs, grads, retain_graph=retain_graph,
                                    create_graph=create_graph, allow_unused=True)
     except RuntimeError as e:
-        msg = str(e)
-        m = _VERSION_ERROR.search(msg)
-        if m:
-            raise RuntimeError(
-                "(PermissionDenied) Tensor '' used in gradient computation has been modified by an "
-                f"inplace operation. Its version is {m.group(1)} but the expected version is "
-                f"{m.group(2)}. Please fix your code to void calling an inplace operator after "
-                "using the Tensor which will used in gradient computation.") from None
-        if "backward through the graph a second time" in msg or "already been freed" in msg:
-            raise GradientCycleError(
-                "(Fatal) The saved tensors of this graph were freed by an earlier backward: you "
-                "calculate backward twice for the same subgraph without setting "
-                "retain_graph=True. Please set retain_graph=True in the first backward/grad "
-                "call.") from None
-        raise
+        _translate_backward_error(e)
 
 
 class Tensor:
@@ -279,6 +289,13 @@ class Tensor:
             return
         if grad_tensor is None:
             g = torch.ones_like(t)
+            if _engine is not None:              # ones of t's own shape: nothing to validate
+                try:
+                    _engine.run_backward((t,), (g,), retain_graph, False, (),
+                                         allow_unreachable=True, accumulate_grad=True)
+                except RuntimeError as e:
+                    _translate_backward_error(e)
+                return
         else:
             g = unwrap(grad_tensor)
             if not isinstance(g, torch.Tensor):
@@ -480,7 +497,7 @@ def _unwrap_tree(x):
 def _install_operators():
     from .promotion import binary_operands
 
-    def binary(torch_fn, op):
+    def binary(torch_fn, rfn, op):
         # The wrap is inlined: these run for every arithmetic expression.
         def method(self, other):
             a = self._t
@@ -490,48 +507,61 @@ def _install_operators():
                     a, b = binary_operands(op, a, b)
             elif (type(other) is float or type(other) is int) and a.dtype in _FLOATING:
                 b = other
+            elif isinstance(other, Tensor):               # a Parameter
+                b = other._t
+                if b.dtype is not a.dtype:
+                    a, b = binary_operands(op, a, b)
             else:
-                a, b = binary_operands(op, a, other._t if isinstance(other, Tensor) else other)
+                a, b = binary_operands(op, a, other)
             o = _new(Tensor)
             o._t = torch_fn(a, b)
             return o
 
         def reflected(self, other):
+            # ``other OP self`` for a non-Tensor ``other``, as rfn(self, other) in torch's C
+            # code (Python's reflected dunders on torch tensors go through slower wrappers).
             a = self._t
             if (type(other) is float or type(other) is int) and a.dtype in _FLOATING:
                 b = other
             else:
                 b, a = binary_operands(op, other._t if isinstance(other, Tensor) else other, a)
             o = _new(Tensor)
-            o._t = torch_fn(b, a)
+            o._t = rfn(a, b)
             return o
 
         return method, reflected
 
-    # Python's operators on torch tensors: scalars work on either side, in torch's C code.
+    def swapped(fn):
+        return lambda a, other: fn(other, a)
+
+    # Python's operators on torch tensors (their C slots) for ``Tensor OP other``; torch
+    # functions taking the tensor first for ``other OP Tensor``.
     table = [
-        ("add", operator.add, "__add__", "__radd__"),
-        ("sub", operator.sub, "__sub__", "__rsub__"),
-        ("mul", operator.mul, "__mul__", "__rmul__"),
-        ("div", operator.truediv, "__truediv__", "__rtruediv__"),
-        ("floordiv", operator.floordiv, "__floordiv__", "__rfloordiv__"),
-        ("mod", operator.mod, "__mod__", "__rmod__"),
-        ("pow", operator.pow, "__pow__", "__rpow__"),
-        ("matmul", operator.matmul, "__matmul__", "__rmatmul__"),
-        ("and", operator.and_, "__and__", "__rand__"),
-        ("or", operator.or_, "__or__", "__ror__"),
-        ("xor", operator.xor, "__xor__", "__rxor__"),
-        ("lshift", operator.lshift, "__lshift__", "__rlshift__"),
-        ("rshift", operator.rshift, "__rshift__", "__rrshift__"),
-        ("eq", operator.eq, "__eq__", None),
-        ("ne", operator.ne, "__ne__", None),
-        ("lt", operator.lt, "__lt__", None),
-        ("le", operator.le, "__le__", None),
-        ("gt", operator.gt, "__gt__", None),
-        ("ge", operator.ge, "__ge__", None),
+        ("add", operator.add, torch.add, "__add__", "__radd__"),
+        ("sub", operator.sub, torch.rsub, "__sub__", "__rsub__"),
+        ("mul", operator.mul, torch.mul, "__mul__", "__rmul__"),
+        ("div", operator.truediv, swapped(torch.div), "__truediv__", "__rtruediv__"),
+        ("floordiv", operator.floordiv, swapped(torch.floor_divide), "__floordiv__",
+         "__rfloordiv__"),
+        ("mod", operator.mod, swapped(torch.remainder), "__mod__", "__rmod__"),
+        ("pow", operator.pow, swapped(torch.pow), "__pow__", "__rpow__"),
+        ("matmul", operator.matmul, swapped(torch.matmul), "__matmul__", "__rmatmul__"),
+        ("and", operator.and_, torch.bitwise_and, "__and__", "__rand__"),
+        ("or", operator.or_, torch.bitwise_or, "__or__", "__ror__"),
+        ("xor", operator.xor, torch.bitwise_xor, "__xor__", "__rxor__"),
+        ("lshift", operator.lshift, swapped(torch.bitwise_left_shift), "__lshift__",
+         "__rlshift__"),
+        ("rshift", operator.rshift, swapped(torch.bitwise_right_shift), "__rshift__",
+         "__rrshift__"),
+        ("eq", operator.eq, None, "__eq__", None),
+        ("ne", operator.ne, None, "__ne__", None),
+        ("lt", operator.lt, None, "__lt__", None),
+        ("le", operator.le, None, "__le__", None),
+        ("gt", operator.gt, None, "__gt__", None),
+        ("ge", operator.ge, None, "__ge__", None),
     ]
-    for op, fn, name, rname in table:
-        method, reflected = binary(fn, op)
+    for op, fn, rfn, name, rname in table:
+        method, reflected = binary(fn, rfn, op)
         method.__name__ = name
         setattr(Tensor, name, method)
         if rname:

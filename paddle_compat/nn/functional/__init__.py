@@ -5,16 +5,14 @@ is adding its name to ``_MODULES``.
 """
 import importlib as _importlib
 
-_MODULES = ("activation", "common", "norm", "loss", "conv", "pooling", "attention")
+_MODULES = ("activation", "common", "norm", "loss", "conv", "pooling", "attention",
+            "vision")
 
 __all__ = []
 for _name in _MODULES:
-    try:
-        _m = _importlib.import_module(f".{_name}", __name__)
-    except ModuleNotFoundError as _e:       # TEMPORARY while the modules are being written
-        if _e.name != f"{__name__}.{_name}":
-            raise
-        continue
+    _m = _importlib.import_module(f".{_name}", __name__)
     globals().update({_k: getattr(_m, _k) for _k in _m.__all__})
     __all__ += _m.__all__
 del _name, _m
+
+from . import flash_attention  # noqa: E402  a module in Paddle, not a function

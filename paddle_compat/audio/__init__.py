@@ -1,0 +1,2 @@
+"""``paddle.audio``: the window functions in ``functional``."""
+from . import functional

@@ -1,0 +1,2 @@
+"""``paddle.incubate.nn``: the fused operators in ``functional``."""
+from . import functional

@@ -1,0 +1,326 @@
+"""``paddle.incubate.nn.functional``: Paddle's fused operators, written as the unfused torch
+compositions they stand for (torch's autograd gives their gradients).
+
+Half-precision inputs of the norms are normalised in float32 and cast back, as Paddle's kernels
+do. Quantised variants (``quant_scale`` > 0, ``dequant_scales``) are not supported and raise
+NotImplementedError naming the argument.
+"""
+import math
+
+import torch
+
+from ...framework.tensor import wrap
+
+__all__ = ["fused_dropout_add", "fused_rms_norm", "fused_layer_norm", "fused_bias_act",
+           "swiglu", "fused_linear", "fused_matmul_bias", "fused_rotary_position_embedding",
+           "fused_multi_head_attention", "variable_length_memory_efficient_attention",
+           "masked_multihead_attention", "block_multihead_attention"]
+
+_HALF = (torch.float16, torch.bfloat16)
+_silu = torch.nn.functional.silu
+
+
+def _opt(t):
+    return None if t is None else t._t
+
+
+def _no_quant(api, quant_scale=-1, **tensors):
+    if quant_scale > 0:
+        raise NotImplementedError(f"{api}: quant_scale (quantised output) is not supported")
+    for name, value in tensors.items():
+        if value is not None:
+            raise NotImplementedError(f"{api}: {name} is not supported")
+
+
+def fused_dropout_add(x, y, p=0.5, training=True, mode="upscale_in_train", name=None):
+    """dropout(x) + y, with Paddle's dropout (the same mask under the same seed on CPU)."""
+    from ...nn.functional import dropout
+    return wrap(dropout(x, p, training=training, mode=mode)._t + y._t)
+
+
+def _residual_sum(x, bias, residual, alpha=1.0):
+    """The pre-norm input: x + bias + alpha * residual; Paddle adds the bias only together
+    with a residual."""
+    if residual is None:
+        return x
+    if bias is not None:
+        x = x + bias
+    return x + residual * alpha if alpha != 1.0 else x + residual
+
+
+def _norm_axes(t, begin_norm_axis):
+    n = t.dim()
+    axis = begin_norm_axis + n if begin_norm_axis < 0 else begin_norm_axis
+    if not 0 <= axis < n:
+        raise ValueError(f"begin_norm_axis must be in range [0, {n}), but got "
+                         f"{begin_norm_axis}")
+    return tuple(range(axis, n))
+
+
+def fused_rms_norm(x, norm_weight, norm_bias, epsilon, begin_norm_axis=1, bias=None,
+                   residual=None, quant_scale=-1, quant_round_type=0, quant_max_bound=0,
+                   quant_min_bound=0):
+    """RMS norm over the dims from ``begin_norm_axis`` of x (+ bias + residual when a residual
+    is given): ``(out, residual_out)``; residual_out is empty without a residual."""
+    _no_quant("fused_rms_norm", quant_scale)
+    t = x._t
+    axes = _norm_axes(t, begin_norm_axis)
+    size = math.prod(t.shape[axes[0]:])
+    if norm_weight._t.dim() != 1 or norm_weight._t.shape[0] != size:
+        raise ValueError("(InvalidArgument) The normalized size of Input(X) must equal to be "
+                         f"the size of Weight, but received normalized size of Input(X) is "
+                         f"[{size}], received size of Weight is [{norm_weight._t.shape[0]}]")
+    s = _residual_sum(t, _opt(bias), _opt(residual))
+    h = s.float() if s.dtype in _HALF else s
+    out = h * torch.rsqrt(h.pow(2).mean(axes, keepdim=True) + epsilon)
+    out = out * norm_weight._t.reshape(t.shape[axes[0]:]).to(h.dtype)
+    if norm_bias is not None:
+        out = out + norm_bias._t.reshape(t.shape[axes[0]:]).to(h.dtype)
+    res = s if residual is not None else torch.empty(0, dtype=t.dtype, device=t.device)
+    return wrap(out.to(t.dtype)), wrap(res)
+
+
+def fused_layer_norm(x, norm_weight, norm_bias, epsilon, residual_alpha=1.0, begin_norm_axis=1,
+                     bias=None, residual=None, quant_scale=-1, quant_round_type=0,
+                     quant_max_bound=0, quant_min_bound=0):
+    """Layer norm over the dims from ``begin_norm_axis`` of x + bias + residual_alpha *
+    residual (bias only with a residual): ``(out, residual_out, mean, inv_std)``, the last two
+    float32 with one value per normalised row."""
+    _no_quant("fused_layer_norm", quant_scale)
+    t = x._t
+    axes = _norm_axes(t, begin_norm_axis)
+    s = _residual_sum(t, _opt(bias), _opt(residual), residual_alpha)
+    h = s.float() if s.dtype in _HALF else s
+    mean = h.mean(axes, keepdim=True)
+    inv = torch.rsqrt((h - mean).pow(2).mean(axes, keepdim=True) + epsilon)
+    out = (h - mean) * inv
+    shape = t.shape[axes[0]:]
+    if norm_weight is not None:
+        out = out * norm_weight._t.reshape(shape).to(h.dtype)
+    if norm_bias is not None:
+        out = out + norm_bias._t.reshape(shape).to(h.dtype)
+    return (wrap(out.to(t.dtype)), wrap(s), wrap(mean.reshape(-1).float()),
+            wrap(inv.reshape(-1).float()))
+
+
+def _gelu(t):
+    return torch.nn.functional.gelu(t)
+
+
+_ACTS = {"gelu": (_gelu, False), "relu": (torch.relu, False), "geglu": (_gelu, True),
+         "swiglu": (_silu, True)}
+
+
+def fused_bias_act(x, bias=None, dequant_scales=None, shift=None, smooth=None,
+                   act_method="gelu", compute_dtype="default", quant_scale=-1,
+                   quant_round_type=0, quant_max_bound=0, quant_min_bound=0):
+    """act(x + bias) for ``act_method`` gelu (erf) or relu; geglu/swiglu split the last dim in
+    halves a, b and give act(a) * b. ``shift``/``smooth`` then give (out + shift) * smooth."""
+    _no_quant("fused_bias_act", quant_scale, dequant_scales=dequant_scales)
+    try:
+        act, glu = _ACTS[act_method]
+    except KeyError:
+        raise ValueError(f"(InvalidArgument) act_method must be geglu, swiglu or gelu, but get "
+                         f"act_method ({act_method})") from None
+    t = x._t
+    if bias is not None:
+        t = t + bias._t
+    if glu:
+        if t.shape[-1] % 2:
+            raise ValueError("(InvalidArgument) The second dimension of x must be even, but "
+                             f"receive {t.shape[-1]}")
+        a, b = t.chunk(2, -1)
+        out = act(a) * b
+    else:
+        out = act(t)
+    if shift is not None:
+        out = out + shift._t
+    if smooth is not None:
+        out = out * smooth._t
+    return wrap(out)
+
+
+def swiglu(x, y=None, name=None):
+    """silu(x) * y; with no ``y`` the last dim of x is split in halves a, b: silu(a) * b."""
+    t = x._t
+    if y is None:
+        a, b = t.chunk(2, -1)
+        return wrap(_silu(a) * b)
+    return wrap(_silu(t) * y._t)
+
+
+def fused_matmul_bias(x, y, bias=None, transpose_x=False, transpose_y=False, name=None):
+    """matmul(x, y) (each optionally transposed in its last two dims) + bias."""
+    a, b = x._t, y._t
+    if transpose_x:
+        a = a.mT
+    if transpose_y:
+        b = b.mT
+    out = torch.matmul(a, b)
+    return wrap(out if bias is None else out + bias._t)
+
+
+def fused_linear(x, weight, bias=None, transpose_weight=False, name=None):
+    """x @ weight + bias, with weight [in, out] (or [out, in] with ``transpose_weight``)."""
+    w = weight._t.t() if transpose_weight else weight._t
+    return wrap(torch.nn.functional.linear(x._t, w.t(), _opt(bias)))
+
+
+# ---------------------------------------------------------------------- rotary embedding
+def _rope_tables(seq, dim, base, every_two, dtype, device):
+    """sin/cos [seq, dim] for positions 0..seq-1: angle pos * base^(-2i/dim) on both elements
+    of pair i (adjacent pairs, or i and i + dim/2)."""
+    inv = 1.0 / base ** (torch.arange(0, dim, 2, dtype=torch.float32, device=device) / dim)
+    ang = torch.arange(seq, dtype=torch.float32, device=device)[:, None] * inv[None, :]
+    ang = ang.repeat_interleave(2, -1) if every_two else torch.cat([ang, ang], -1)
+    return ang.sin().to(dtype), ang.cos().to(dtype)
+
+
+def _rotate(t, sin, cos, every_two):
+    if every_two:
+        rot = torch.stack([-t[..., 1::2], t[..., 0::2]], -1).reshape(t.shape)
+    else:
+        half = t.shape[-1] // 2
+        rot = torch.cat([-t[..., half:], t[..., :half]], -1)
+    return t * cos + rot * sin
+
+
+def fused_rotary_position_embedding(q, k=None, v=None, sin=None, cos=None, position_ids=None,
+                                    use_neox_rotary_style=True, time_major=False,
+                                    rotary_emb_base=10000.0):
+    """Rotary embedding of q, k and v ([batch, seq, heads, dim], or [seq, batch, ...] when
+    ``time_major``): out = x * cos + rotate(x) * sin, where ``use_neox_rotary_style`` (Paddle's
+    naming) rotates adjacent pairs (x0, x1) and otherwise the halves. ``sin``/``cos``
+    ([seq, dim] or [1, seq, 1, dim]) default to the tables of ``rotary_emb_base``;
+    ``position_ids`` [batch, seq] pick their rows. Returns ``(q, k, v)``, None where absent."""
+    if sin is None or cos is None:
+        assert position_ids is None, \
+            "position_ids without sin/cos is not correctly supported now."
+        assert use_neox_rotary_style, \
+            "rotate_half without sin/cos is not correctly supported now."
+    qt = q._t
+    every_two = use_neox_rotary_style
+    seq_dim = 0 if time_major else 1
+    seq, dim = qt.shape[seq_dim], qt.shape[-1]
+    if sin is None or cos is None:
+        s, c = _rope_tables(seq, dim, rotary_emb_base, every_two, qt.dtype, qt.device)
+    else:
+        s, c = sin._t.reshape(-1, dim), cos._t.reshape(-1, dim)
+    if position_ids is not None:
+        ids = position_ids._t.to(torch.int64)                 # [batch, seq]
+        s, c = s[ids].unsqueeze(2), c[ids].unsqueeze(2)       # [batch, seq, 1, dim]
+        if time_major:
+            s, c = s.transpose(0, 1), c.transpose(0, 1)
+    else:
+        s, c = s[:seq], c[:seq]
+        view = (seq, 1, 1, dim) if time_major else (1, seq, 1, dim)
+        s, c = s.reshape(view), c.reshape(view)
+    out = [None if t is None else wrap(_rotate(t._t, s.to(t._t.dtype), c.to(t._t.dtype),
+                                               every_two))
+           for t in (q, k, v)]
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------- attention
+def _layer_norm(t, weight, bias, eps):
+    return torch.nn.functional.layer_norm(t, t.shape[-1:], _opt(weight), _opt(bias), eps)
+
+
+def fused_multi_head_attention(x, qkv_weight, linear_weight, pre_layer_norm=False,
+                               pre_ln_scale=None, pre_ln_bias=None, ln_scale=None,
+                               ln_bias=None, pre_ln_epsilon=1e-05, qkv_bias=None,
+                               linear_bias=None, cache_kv=None, attn_mask=None,
+                               dropout_rate=0.5, attn_dropout_rate=0.5, ln_epsilon=1e-05,
+                               training=True, mode="upscale_in_train", ring_id=-1,
+                               add_residual=True, num_heads=-1, transpose_qkv_wb=False,
+                               name=None):
+    """A transformer attention block on x [batch, seq, embed]: optional pre layer norm, the
+    qkv projection (weight [3, heads, head_dim, embed], or [embed, 3*embed] with
+    ``transpose_qkv_wb``), scaled softmax attention (+ attn_mask, dropout), the output
+    projection, dropout, the residual, and the post layer norm when not ``pre_layer_norm``."""
+    if cache_kv is not None:
+        raise NotImplementedError("fused_multi_head_attention: cache_kv is not supported")
+    if ring_id != -1:
+        raise NotImplementedError("fused_multi_head_attention: ring_id is not supported")
+    from ...nn.functional import dropout
+    t = x._t
+    bsz, seq, embed = t.shape
+    h = _layer_norm(t, pre_ln_scale, pre_ln_bias, pre_ln_epsilon) if pre_layer_norm else t
+    w = qkv_weight._t
+    if transpose_qkv_wb:
+        heads = num_heads
+        qkv = torch.matmul(h, w)
+        if qkv_bias is not None:
+            qkv = qkv + qkv_bias._t
+    else:
+        heads = w.shape[1]
+        qkv = torch.matmul(h, w.reshape(-1, embed).t())
+        if qkv_bias is not None:
+            qkv = qkv + qkv_bias._t.reshape(-1)
+    qkv = qkv.reshape(bsz, seq, 3, heads, -1).permute(2, 0, 3, 1, 4)
+    q, k, v = qkv[0], qkv[1], qkv[2]
+    scores = torch.matmul(q * q.shape[-1] ** -0.5, k.transpose(-1, -2))
+    if attn_mask is not None:
+        scores = scores + attn_mask._t
+    weights = torch.softmax(scores, -1)
+    if attn_dropout_rate:
+        weights = dropout(wrap(weights), attn_dropout_rate, training=training, mode=mode)._t
+    out = torch.matmul(weights, v).transpose(1, 2).reshape(bsz, seq, -1)
+    out = torch.matmul(out, linear_weight._t)
+    if linear_bias is not None:
+        out = out + linear_bias._t
+    if dropout_rate:
+        out = dropout(wrap(out), dropout_rate, training=training, mode=mode)._t
+    if add_residual:
+        out = out + t
+    if not pre_layer_norm:
+        out = _layer_norm(out, ln_scale, ln_bias, ln_epsilon)
+    return wrap(out)
+
+
+def variable_length_memory_efficient_attention(query, key, value, seq_lens, kv_seq_lens,
+                                               mask=None, scale=None, causal=False,
+                                               pre_cache_length=0):
+    """Attention over [batch, heads, seq, head_dim] where batch b has ``seq_lens[b]`` queries
+    and ``kv_seq_lens[b]`` keys (the rest is padding: keys beyond are masked, queries beyond
+    give zeros); ``mask`` [batch, 1, sq, sk] is added; ``causal`` lets query i see keys up to
+    i + pre_cache_length."""
+    q, k, v = query._t, key._t, value._t
+    if scale is None:
+        scale = 1.0 / math.sqrt(q.shape[-1])
+    hq, hk = q.shape[1], k.shape[1]
+    if hq != hk:
+        k, v = k.repeat_interleave(hq // hk, 1), v.repeat_interleave(hq // hk, 1)
+    sq, sk = q.shape[2], k.shape[2]
+    ql = seq_lens._t.reshape(-1, 1, 1, 1).to(torch.int64)
+    kl = kv_seq_lens._t.reshape(-1, 1, 1, 1).to(torch.int64)
+    rows = torch.arange(sq, device=q.device).reshape(sq, 1)
+    cols = torch.arange(sk, device=q.device)
+    keep = cols < kl
+    if causal:
+        keep = keep & (cols <= rows + pre_cache_length)
+    valid_row = rows < ql
+    keep = keep | ~keep.any(-1, keepdim=True)          # rows with no key stay finite
+    bias = torch.zeros((), dtype=q.dtype, device=q.device).masked_fill(~keep, -math.inf)
+    if mask is not None:
+        bias = bias + mask._t.to(q.dtype)
+    out = torch._C._nn.scaled_dot_product_attention(q, k, v, bias, 0.0, False, scale=scale)
+    return wrap(out.masked_fill(~valid_row, 0))
+
+
+def masked_multihead_attention(x, cache_kv=None, bias=None, src_mask=None, cum_offsets=None,
+                               sequence_lengths=None, rotary_tensor=None,
+                               beam_cache_offset=None, qkv_out_scale=None, out_shift=None,
+                               out_smooth=None, seq_len=1, rotary_emb_dims=0,
+                               use_neox_rotary_style=False, compute_dtype="default",
+                               out_scale=-1, quant_round_type=1, quant_max_bound=127.0,
+                               quant_min_bound=-127.0):
+    """Paddle's CUDA decoding kernel with an in-place KV cache; not available here."""
+    raise NotImplementedError("masked_multihead_attention: the CUDA decoding kernel (in-place "
+                              "cache_kv update) is not supported")
+
+
+def block_multihead_attention(*args, **kwargs):
+    """Paddle's CUDA paged-KV-cache inference kernel; not available here."""
+    raise NotImplementedError("block_multihead_attention: the CUDA paged KV-cache kernel is "
+                              "not supported")

@@ -1,0 +1,65 @@
+"""Vision ops of ``paddle.nn.functional``: ``pixel_shuffle``/``pixel_unshuffle``,
+``channel_shuffle``, ``grid_sample`` and ``affine_grid`` (torch's kernels; channel-last
+layouts as permuted views; Paddle's ``align_corners`` defaults to True)."""
+import torch
+
+from ...framework.tensor import Tensor, wrap
+from .conv import channel_first, channel_last_of
+
+__all__ = ["pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "grid_sample", "affine_grid"]
+
+
+def _layout(x, data_format, api):
+    if data_format not in ("NCHW", "NHWC"):
+        raise ValueError("Attr(data_format) should be 'NCHW' or 'NHWC'.But receive "
+                         f"Attr(data_format): {data_format} ")
+    t = x._t
+    if t.dim() != 4:
+        raise ValueError(f"Input x should be 4D tensor, but received x with the shape of "
+                         f"{list(t.shape)}")
+    return channel_first(t, data_format == "NHWC"), data_format == "NHWC"
+
+
+def pixel_shuffle(x, upscale_factor, data_format="NCHW", name=None):
+    """[N, C*r*r, H, W] -> [N, C, H*r, W*r]."""
+    t, cl = _layout(x, data_format, "pixel_shuffle")
+    return wrap(channel_last_of(torch.pixel_shuffle(t, upscale_factor), cl))
+
+
+def pixel_unshuffle(x, downscale_factor, data_format="NCHW", name=None):
+    """[N, C, H*r, W*r] -> [N, C*r*r, H, W]."""
+    t, cl = _layout(x, data_format, "pixel_unshuffle")
+    return wrap(channel_last_of(torch.pixel_unshuffle(t, downscale_factor), cl))
+
+
+def channel_shuffle(x, groups, data_format="NCHW", name=None):
+    """Interleave the channels of ``groups`` groups: [g, c/g] -> [c/g, g]."""
+    t, cl = _layout(x, data_format, "channel_shuffle")
+    n, c, h, w = t.shape
+    out = t.reshape(n, groups, c // groups, h, w).transpose(1, 2).reshape(n, c, h, w)
+    return wrap(channel_last_of(out, cl))
+
+
+_MODES = {"bilinear": 0, "nearest": 1, "bicubic": 2}
+_PADS = {"zeros": 0, "border": 1, "reflection": 2}
+
+
+def grid_sample(x, grid, mode="bilinear", padding_mode="zeros", align_corners=True,
+                name=None):
+    """Sample x [N, C, H, W] (or 5-D) at the normalised positions ``grid`` [N, Ho, Wo, 2]."""
+    if mode not in _MODES:
+        raise ValueError(f"The mode of grid sample function should be in {list(_MODES)}, but "
+                         f"got: {mode}")
+    if padding_mode not in _PADS:
+        raise ValueError(f"The padding mode of grid sample function should be in "
+                         f"{list(_PADS)}, but got: {padding_mode}")
+    return wrap(torch.grid_sampler(x._t, grid._t, _MODES[mode], _PADS[padding_mode],
+                                   align_corners))
+
+
+def affine_grid(theta, out_shape, align_corners=True, name=None):
+    """The sampling grid [N, H, W, 2] (or 3-D) of the affine maps ``theta`` [N, 2, 3]."""
+    if isinstance(out_shape, Tensor):
+        out_shape = out_shape._t.tolist()
+    return wrap(torch.affine_grid_generator(theta._t, [int(v) for v in out_shape],
+                                            align_corners))
