@@ -97,10 +97,10 @@ def reshape(x, shape, *more, name=None):
     if (type(shape) is not list and type(shape) is not tuple) or 0 in shape:
         shape = _reshape_shape(t, shape)
     try:
-        return wrap(t.reshape(shape))
+        return wrap(torch.reshape(t, shape))      # torch.reshape parses faster than t.reshape
     except (RuntimeError, TypeError) as e:
         if isinstance(e, TypeError):
-            return wrap(t.reshape(_reshape_shape(t, shape)))
+            return wrap(torch.reshape(t, _reshape_shape(t, shape)))
         raise _invalid(e) from None
 
 
@@ -111,7 +111,7 @@ def reshape_(x, shape, *more, name=None):
 def transpose(x, perm, name=None):
     """Permute the axes by ``perm`` (its length must equal x.ndim)."""
     try:
-        return wrap(x._t.permute(perm))
+        return wrap(torch.permute(x._t, perm))
     except AttributeError:
         raise not_tensor("transpose", "x", 0, x) from None
     except (RuntimeError, IndexError, TypeError) as e:
