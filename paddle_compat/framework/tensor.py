@@ -344,9 +344,11 @@ class Tensor:
         t = self._t.detach()
         if t.device.type != "cpu":
             t = t.cpu()
+        # a copy, as in Paddle: later in-place updates (a second backward into .grad, an
+        # optimizer step) must not change an array already handed out
         if t.dtype is torch.bfloat16:
-            return t.view(torch.int16).numpy().view(np.uint16)
-        return t.resolve_conj().numpy()
+            return t.view(torch.int16).numpy().view(np.uint16).copy()
+        return t.resolve_conj().numpy().copy()
 
     def __array__(self, dtype=None, copy=None):
         a = self.numpy()
@@ -426,6 +428,18 @@ class Tensor:
         if dtype is not None:
             t = t.to(_dt.to_torch_dtype(dtype))
         return self if t is self._t else wrap(t)
+
+    def set_value(self, value):
+        """Overwrite this tensor's data in place (a Tensor, numpy array or nested list of the
+        same shape), keeping its dtype, device and autograd identity."""
+        src = value._t if isinstance(value, Tensor) else torch.as_tensor(np.asarray(value))
+        t = self._t
+        if tuple(src.shape) != tuple(t.shape):
+            raise ValueError(f"(InvalidArgument) The shape of the new value {list(src.shape)} "
+                             f"must be the same as the shape of the tensor {list(t.shape)}")
+        with torch.no_grad():
+            t.copy_(src)
+        return self
 
     def value(self):
         return self

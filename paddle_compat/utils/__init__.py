@@ -1,4 +1,4 @@
 """``paddle.utils``: DLPack conversion and small helpers."""
-from . import dlpack
+from . import dlpack, unique_name
 
-__all__ = ["dlpack"]
+__all__ = ["dlpack", "unique_name"]

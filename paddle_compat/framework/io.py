@@ -1,0 +1,344 @@
+"""``paddle.save`` / ``paddle.load``: Paddle's pickle format, file for file.
+
+Paddle writes two shapes of pickle (protocol 2-4, default 4):
+
+* a *state dict* (a dict whose values are all Tensors, or dicts holding no Tensors, such as
+  ``Layer.state_dict()`` / ``Optimizer.state_dict()``) becomes a plain dict of numpy arrays plus
+  ``"StructuredToParameterName@@": {key: tensor.name}``;
+* anything else is pickled as it is, each Tensor written as the tuple ``(name, ndarray)``
+  (pickled as a call of ``builtins.tuple``).
+
+bfloat16 arrays are stored as uint16 (as Paddle's ``numpy()`` gives them) and read back as
+bfloat16. Loading turns the arrays back into Tensors following Paddle's rules: in a state dict
+the named entries; elsewhere every ``(str, ndarray)`` tuple, or, when there is none, every
+ndarray. Files written here are byte-identical to Paddle's for the same objects.
+
+Loading never runs code from the file: the unpickler accepts only builtin containers, numpy
+arrays/dtypes/scalars, ``collections.OrderedDict`` and the ``eval('data', {'data': array})``
+form Paddle uses for a raw DenseTensor (answered without calling ``eval``).
+"""
+import collections
+import copyreg
+import io as _io
+import os
+import pickle
+
+import numpy as np
+import torch
+
+from .parameter import Parameter
+from .place import current_device
+from .tensor import Tensor, wrap
+
+__all__ = ["save", "load"]
+
+_NAME_TABLE = "StructuredToParameterName@@"
+_BIG_PARAM = "UnpackBigParamInfor@@"  # typos: disable-line  (Paddle's spelling)
+_LOAD_CONFIGS = ("model_filename", "params_filename", "keep_name_table", "return_numpy",
+                 "safetensors")
+_SAVE_CONFIGS = ("use_binary_format", "pickle_protocol", "safetensors")
+
+
+# ---------------------------------------------------------------------- tensors <-> arrays
+def _to_numpy(x):
+    """The C-ordered numpy copy Paddle's ``np.array(tensor.cpu())`` gives (bf16 as uint16)."""
+    t = x._t.detach()
+    if t.device.type != "cpu":
+        t = t.cpu()
+    if t.dtype is torch.bfloat16:
+        t = t.view(torch.int16)
+    a = t.resolve_conj().numpy()
+    if not a.flags.c_contiguous:
+        a = a.copy(order="C")
+    return a.view(np.uint16) if a.dtype == np.int16 and x._t.dtype is torch.bfloat16 else a
+
+
+def _to_tensor(a, name=None):
+    """A Tensor over the unpickled array ``a`` (uint16 read as bfloat16), on the current device."""
+    if a.dtype == np.uint16:
+        t = torch.from_numpy(a.view(np.int16)).view(torch.bfloat16)
+    else:
+        if not a.flags.writeable:
+            a = a.copy()
+        t = torch.from_numpy(a)
+    dev = current_device()
+    if t.device != dev:
+        t = t.to(dev)
+    out = wrap(t)
+    if name:
+        out._name = name
+    return out
+
+
+# ---------------------------------------------------------------------- save
+def _is_layer(obj):
+    from .. import nn
+    layer = getattr(nn, "Layer", None)
+    return layer is not None and isinstance(obj, layer)
+
+
+def _contains(obj, cond):
+    """Paddle's walk over dict/OrderedDict/list/tuple looking for ``cond``."""
+    if cond(obj):
+        return True
+    t = type(obj)
+    if t is dict or t is collections.OrderedDict:
+        return any(_contains(v, cond) for v in obj.values())
+    if t is list or t is tuple:
+        return any(_contains(v, cond) for v in obj)
+    return False
+
+
+def _is_paddle_object(v):
+    return isinstance(v, Tensor) or _is_layer(v)
+
+
+def _is_state_dict(obj):
+    if not isinstance(obj, dict):
+        return False
+    for value in obj.values():
+        if isinstance(value, dict):
+            if any(_contains(v, _is_paddle_object) for v in value.values()):
+                return False
+        elif not isinstance(value, Tensor):
+            return False
+    return True
+
+
+def _check_protocol(protocol):
+    if not isinstance(protocol, int):
+        raise ValueError(f"The 'protocol' MUST be `int`, but received {type(protocol)}")
+    if protocol < 2 or protocol > 4:
+        raise ValueError(f"Expected 1<'protocol'<5, but received protocol={protocol}")
+
+
+def _split_big_arrays(saved, protocol):
+    """Protocols 2 and 3 cannot hold an array over 1 GiB: Paddle splits such arrays into
+    ``key@@.i`` slices recorded under ``UnpackBigParamInfor@@``."""
+    if protocol >= 4:
+        return saved
+    info = {}
+    for key, value in list(saved.items()):
+        if isinstance(value, np.ndarray):
+            most = int((2 ** 30 - 1) / value.dtype.itemsize)
+            if value.size > most:
+                flat = value.flatten()
+                names = [f"{key}@@.{i}" for i in range(-(-value.size // most))]
+                info[key] = {"OriginShape": value.shape, "slices": names}
+                del saved[key]
+                for i, n in enumerate(names):
+                    saved[n] = flat[i * most:(i + 1) * most]
+    if info:
+        saved[_BIG_PARAM] = info
+    return saved
+
+
+def _reduce_tensor(x):
+    return (tuple, ((x.name, _to_numpy(x)),))
+
+
+def _refuse_layer(layer):
+    raise ValueError("paddle do not support saving `paddle.nn.Layer` object.")
+
+
+def _pickle_any(obj, f, protocol):
+    pickler = pickle.Pickler(f, protocol)
+    table = copyreg.dispatch_table.copy()
+    table[Tensor] = _reduce_tensor
+    table[Parameter] = _reduce_tensor
+    if _contains(obj, _is_layer):
+        for layer_type in _layer_types(obj):
+            table[layer_type] = _refuse_layer
+    pickler.dispatch_table = table
+    pickler.dump(obj)
+
+
+def _layer_types(obj):
+    found = set()
+
+    def visit(v):
+        if _is_layer(v):
+            found.add(type(v))
+        return False
+
+    _contains(obj, visit)
+    return found
+
+
+def _open(path, mode):
+    if isinstance(path, str):
+        return open(path, mode)
+    return _Borrowed(path)
+
+
+class _Borrowed:
+    """A caller's buffer used as a context manager without closing it."""
+
+    def __init__(self, buf):
+        self.buf = buf
+
+    def __enter__(self):
+        return self.buf
+
+    def __exit__(self, *exc):
+        return False
+
+
+def _is_buffer(path):
+    return isinstance(path, (_io.BytesIO, _io.BufferedReader, _io.BufferedWriter))
+
+
+def save(obj, path, protocol=4, **configs):
+    """Save ``obj`` (a state dict, a Tensor, or nested lists/tuples/dicts of Tensors, numpy
+    arrays and Python values) to the file ``path`` or a BytesIO, in Paddle's format."""
+    if isinstance(path, str):
+        if os.path.basename(path) == "":
+            raise ValueError("The input path MUST be format of dirname/filename [dirname\\filename"
+                             " in Windows system], but received filename is empty string.")
+        dirname = os.path.dirname(path)
+        if dirname and not os.path.exists(dirname):
+            os.makedirs(dirname, exist_ok=True)
+    elif not _is_buffer(path):
+        raise ValueError("only supports saving objects to file and `BytesIO`, but got "
+                         f"{type(path)}")
+    for key in configs:
+        if key not in _SAVE_CONFIGS:
+            raise ValueError(f"The additional config ({key}) of `paddle.save` is not supported.")
+    if configs.get("use_binary_format") or configs.get("safetensors"):
+        raise NotImplementedError("paddle.save: use_binary_format and safetensors are not "
+                                  "supported; save the pickle format (the default)")
+    if configs.get("pickle_protocol") is not None:
+        protocol = configs["pickle_protocol"]
+    _check_protocol(protocol)
+    if _is_state_dict(obj):
+        if len(obj) == 0:
+            import warnings
+            warnings.warn("The input state dict is empty, no need to save.")
+        saved, names = {}, {}
+        for key, value in obj.items():
+            if isinstance(value, Tensor):
+                saved[key] = _to_numpy(value)
+                names[key] = value.name
+            else:
+                saved[key] = value
+        saved[_NAME_TABLE] = names
+        with _open(path, "wb") as f:
+            pickle.dump(_split_big_arrays(saved, protocol), f, protocol=protocol)
+    else:
+        with _open(path, "wb") as f:
+            _pickle_any(obj, f, protocol)
+
+
+# ---------------------------------------------------------------------- load
+def _dense_tensor_data(expr, scope):
+    """Paddle pickles a raw DenseTensor as ``eval('data', {'data': array})``."""
+    if expr == "data" and isinstance(scope, dict) and isinstance(scope.get("data"), np.ndarray):
+        return scope["data"]
+    raise pickle.UnpicklingError("paddle.load refuses to evaluate code from a file")
+
+
+_SAFE = {
+    ("builtins", "tuple"): tuple, ("builtins", "list"): list, ("builtins", "dict"): dict,
+    ("builtins", "set"): set, ("builtins", "frozenset"): frozenset,
+    ("builtins", "complex"): complex, ("builtins", "slice"): slice,
+    ("builtins", "bytearray"): bytearray, ("builtins", "eval"): _dense_tensor_data,
+    ("__builtin__", "eval"): _dense_tensor_data,
+    ("collections", "OrderedDict"): collections.OrderedDict,
+    ("_codecs", "encode"): __import__("codecs").encode,
+    ("numpy", "ndarray"): np.ndarray, ("numpy", "dtype"): np.dtype,
+    ("copyreg", "_reconstructor"): copyreg._reconstructor,
+}
+for _mod in ("numpy.core.multiarray", "numpy._core.multiarray"):
+    _SAFE[(_mod, "_reconstruct")] = np._core.multiarray._reconstruct
+    _SAFE[(_mod, "scalar")] = np._core.multiarray.scalar
+for _name in ("float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8",
+              "uint16", "bool_", "complex64", "complex128"):
+    _SAFE[("numpy", _name)] = getattr(np, _name)
+
+
+class _Unpickler(pickle.Unpickler):
+    """Only the classes a Paddle checkpoint holds; anything else is refused."""
+
+    def find_class(self, module, name):
+        try:
+            return _SAFE[(module, name)]
+        except KeyError:
+            raise pickle.UnpicklingError(
+                f"paddle.load refuses '{module}.{name}': a Paddle checkpoint holds only "
+                "containers, numbers, strings and numpy arrays") from None
+
+
+def _join_big_arrays(obj):
+    if isinstance(obj, dict) and _BIG_PARAM in obj:
+        for key, value in obj[_BIG_PARAM].items():
+            obj[key] = np.concatenate([obj[p] for p in value["slices"]]).reshape(
+                value["OriginShape"])
+            for p in value["slices"]:
+                obj.pop(p)
+        obj.pop(_BIG_PARAM)
+    return obj
+
+
+def _is_named_array(obj):
+    return (isinstance(obj, tuple) and len(obj) == 2 and isinstance(obj[0], str)
+            and isinstance(obj[1], np.ndarray))
+
+
+def _convert(obj, cond, fn):
+    """Paddle's rebuild walk: replace what ``cond`` picks, in place for lists and dicts."""
+    if cond(obj):
+        return fn(obj)
+    t = type(obj)
+    if t is dict or t is collections.OrderedDict:
+        for k in list(obj):
+            obj[k] = _convert(obj[k], cond, fn)
+        return obj
+    if t is list:
+        for i, v in enumerate(obj):
+            obj[i] = _convert(v, cond, fn)
+        return obj
+    if t is tuple:
+        return tuple(_convert(v, cond, fn) for v in obj)
+    if t is set:
+        return {_convert(v, cond, fn) for v in obj}
+    if hasattr(obj, "__iter__") and not isinstance(obj, (str, np.ndarray, Tensor)):
+        raise NotImplementedError("The iterable objects supported are tuple, list, dict, "
+                                  f"OrderedDict, string. But received {type(obj)}.")
+    return obj
+
+
+def _rebuild(obj, return_numpy):
+    if _contains(obj, _is_named_array):
+        fn = (lambda p: p[1]) if return_numpy else (lambda p: _to_tensor(p[1], p[0]))
+        return _convert(obj, _is_named_array, fn)
+    fn = (lambda a: a) if return_numpy else _to_tensor
+    return _convert(obj, lambda a: isinstance(a, np.ndarray), fn)
+
+
+def load(path, **configs):
+    """Load what ``save`` (or real Paddle's ``paddle.save``) wrote to ``path`` (a file path or
+    a BytesIO). Tensors come back on the current device; ``return_numpy=True`` gives arrays."""
+    if not (_is_buffer(path) or (isinstance(path, str) and os.path.isfile(path))):
+        raise ValueError(f"The ``path`` ({path}) to load model not exists.")
+    for key in configs:
+        if key not in _LOAD_CONFIGS:
+            raise ValueError(f"The additional config ({key}) of `paddle.load` is not supported.")
+    return_numpy = bool(configs.get("return_numpy", False))
+    with _open(path, "rb") as f:
+        try:
+            obj = _Unpickler(f, encoding="latin1").load()
+        except pickle.UnpicklingError as e:
+            if "refuses" in str(e):
+                raise
+            raise ValueError(f"`paddle.load` can not parse the file:{path}.") from None
+    if isinstance(obj, dict):
+        obj = _join_big_arrays(obj)
+        if _NAME_TABLE in obj:
+            for key, name in obj[_NAME_TABLE].items():
+                value = obj.get(key)
+                if isinstance(value, np.ndarray):
+                    obj[key] = value if return_numpy else _to_tensor(value, name)
+            if not configs.get("keep_name_table"):
+                del obj[_NAME_TABLE]
+            return obj
+    return _rebuild(obj, return_numpy)

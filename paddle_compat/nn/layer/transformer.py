@@ -1,0 +1,218 @@
+"""``MultiHeadAttention`` (Paddle's q/k/v/out projections and its ``Cache``/``StaticCache``
+API), ``TransformerEncoderLayer`` (post- or pre-norm) and ``TransformerEncoder``.
+"""
+import collections
+import copy
+
+import torch
+
+from ...framework.param_attr import to_param_attr
+from ...framework.tensor import wrap
+from .. import functional as F
+from .common import Dropout, Linear
+from .container import LayerList
+from .layers import Layer
+from .norm import LayerNorm
+
+__all__ = ["MultiHeadAttention", "TransformerEncoderLayer", "TransformerEncoder"]
+
+
+def _attrs_list(attr, n):
+    """Paddle's rule for a weight/bias attr given to a block of ``n`` sublayers: a list is
+    taken item by item; one attr is copied, a named one getting ``_0``, ``_1`` ... suffixes."""
+    if isinstance(attr, (list, tuple)):
+        assert len(attr) == n, f"length of param_attr should be {n} when it is a list/tuple"
+        return [to_param_attr(a) if not isinstance(a, bool) else (to_param_attr(None) if a
+                                                                   else False) for a in attr]
+    if isinstance(attr, bool):
+        return [to_param_attr(None) if attr else False for _ in range(n)]
+    base = to_param_attr(attr)
+    out = []
+    for i in range(n):
+        a = copy.deepcopy(base)
+        if base.name:
+            a.name = f"{a.name}_{i}"
+        out.append(a)
+    return out
+
+
+def _additive_mask(mask, dtype):
+    """Paddle's attention mask: bool/int masks become 0 where kept and -1e9 where masked;
+    float masks are added as they are."""
+    if mask is None:
+        return None
+    t = mask._t
+    if t.dtype == dtype:
+        return t
+    if t.dtype == torch.bool or not (t.is_floating_point() or t.is_complex()):
+        return (t.to(dtype) - 1.0) * 1e9
+    return t.to(dtype)
+
+
+class MultiHeadAttention(Layer):
+    """Attention with ``num_heads`` heads; ``forward(query, key=None, value=None,
+    attn_mask=None, cache=None)`` returns the output, plus the weights with
+    ``need_weights`` and the updated cache when one is given."""
+
+    Cache = collections.namedtuple("Cache", ["k", "v"])
+    StaticCache = collections.namedtuple("StaticCache", ["k", "v"])
+
+    def __init__(self, embed_dim, num_heads, dropout=0.0, kdim=None, vdim=None,
+                 need_weights=False, weight_attr=None, bias_attr=None):
+        super().__init__()
+        assert embed_dim > 0, f"Expected embed_dim to be greater than 0, but received {embed_dim}"
+        assert num_heads > 0, f"Expected num_heads to be greater than 0, but received {num_heads}"
+        self.embed_dim, self.num_heads, self.dropout = embed_dim, num_heads, dropout
+        self.kdim = kdim if kdim is not None else embed_dim
+        self.vdim = vdim if vdim is not None else embed_dim
+        self.need_weights = need_weights
+        self.head_dim = embed_dim // num_heads
+        assert self.head_dim * num_heads == embed_dim, "embed_dim must be divisible by num_heads"
+        self.q_proj = Linear(embed_dim, embed_dim, weight_attr, bias_attr=bias_attr)
+        self.k_proj = Linear(self.kdim, embed_dim, weight_attr, bias_attr=bias_attr)
+        self.v_proj = Linear(self.vdim, embed_dim, weight_attr, bias_attr=bias_attr)
+        self.out_proj = Linear(embed_dim, embed_dim, weight_attr, bias_attr=bias_attr)
+
+    def _heads(self, x):
+        """[batch, seq, embed] -> [batch, heads, seq, head_dim]."""
+        t = x._t
+        return t.reshape(t.shape[0], t.shape[1], self.num_heads, self.head_dim).transpose(1, 2)
+
+    def compute_kv(self, key, value):
+        """The projected keys and values, ``[batch, heads, seq, head_dim]`` each."""
+        return wrap(self._heads(self.k_proj(key))), wrap(self._heads(self.v_proj(value)))
+
+    def gen_cache(self, key, value=None, type=Cache):
+        """A StaticCache of projected ``key``/``value`` (for cross attention), an empty
+        incremental Cache (``value`` None), or a Cache holding ``key`` and ``value``."""
+        if type == MultiHeadAttention.StaticCache:
+            return self.StaticCache(*self.compute_kv(key, value))
+        if value is None:
+            shape = [key.shape[0], self.num_heads, 0, self.head_dim]
+            z = torch.zeros(shape, dtype=key._t.dtype, device=key._t.device)
+            return self.Cache(wrap(z), wrap(z.clone()))
+        return self.Cache(key, value)
+
+    def _prepare_qkv(self, query, key, value, cache=None):
+        q = self._heads(self.q_proj(query))
+        if isinstance(cache, self.StaticCache):
+            k, v = cache.k._t, cache.v._t
+        else:
+            k, v = self._heads(self.k_proj(key)), self._heads(self.v_proj(value))
+        if isinstance(cache, self.Cache):
+            k = torch.cat([cache.k._t, k], dim=2)
+            v = torch.cat([cache.v._t, v], dim=2)
+            cache = self.Cache(wrap(k), wrap(v))
+        return q, k, v, cache
+
+    def forward(self, query, key=None, value=None, attn_mask=None, cache=None):
+        key = query if key is None else key
+        value = query if value is None else value
+        q, k, v, cache = self._prepare_qkv(query, key, value, cache)
+        product = torch.matmul(q * (self.head_dim ** -0.5), k.transpose(-1, -2))
+        mask = _additive_mask(attn_mask, product.dtype)
+        if mask is not None:
+            product = product + mask
+        weights = F.softmax(wrap(product))
+        if self.dropout:
+            weights = F.dropout(weights, self.dropout, training=self.training,
+                                mode="upscale_in_train")
+        out = torch.matmul(weights._t, v).transpose(1, 2)
+        out = self.out_proj(wrap(out.reshape(out.shape[0], out.shape[1], -1)))
+        outs = [out]
+        if self.need_weights:
+            outs.append(weights)
+        if cache is not None:
+            outs.append(cache)
+        return out if len(outs) == 1 else tuple(outs)
+
+
+class TransformerEncoderLayer(Layer):
+    """Self attention then a feed-forward block (``linear1`` -> activation -> dropout ->
+    ``linear2``), each with a residual and LayerNorm, after (default) or before
+    (``normalize_before``) the block."""
+
+    def __init__(self, d_model, nhead, dim_feedforward, dropout=0.1, activation="relu",
+                 attn_dropout=None, act_dropout=None, normalize_before=False, weight_attr=None,
+                 bias_attr=None, layer_norm_eps=1e-5):
+        self._config = {k: v for k, v in locals().items() if k not in ("self", "__class__")}
+        super().__init__()
+        assert d_model > 0, f"Expected d_model to be greater than 0, but received {d_model}"
+        assert nhead > 0, f"Expected nhead to be greater than 0, but received {nhead}"
+        assert dim_feedforward > 0, ("Expected dim_feedforward to be greater than 0, but "
+                                     f"received {dim_feedforward}")
+        attn_dropout = dropout if attn_dropout is None else attn_dropout
+        act_dropout = dropout if act_dropout is None else act_dropout
+        self.normalize_before = normalize_before
+        w, b = _attrs_list(weight_attr, 2), _attrs_list(bias_attr, 2)
+        self.self_attn = MultiHeadAttention(d_model, nhead, dropout=attn_dropout,
+                                            weight_attr=w[0], bias_attr=b[0])
+        self.linear1 = Linear(d_model, dim_feedforward, w[1], bias_attr=b[1])
+        self.dropout = Dropout(act_dropout, mode="upscale_in_train")
+        self.linear2 = Linear(dim_feedforward, d_model, w[1], bias_attr=b[1])
+        self.norm1 = LayerNorm(d_model, layer_norm_eps)
+        self.norm2 = LayerNorm(d_model, layer_norm_eps)
+        self.dropout1 = Dropout(dropout, mode="upscale_in_train")
+        self.dropout2 = Dropout(dropout, mode="upscale_in_train")
+        self.activation = getattr(F, activation)
+
+    def __setattr__(self, name, value):
+        if name == "_config" and "_parameters" not in self.__dict__:
+            self.__dict__[name] = value       # set before Layer.__init__, as Paddle does
+            return
+        super().__setattr__(name, value)
+
+    def forward(self, src, src_mask=None, cache=None):
+        mask = None if src_mask is None else wrap(_additive_mask(src_mask, src._t.dtype))
+        residual = src
+        if self.normalize_before:
+            src = self.norm1(src)
+        if cache is None:
+            src = self.self_attn(src, src, src, mask)
+        else:
+            src, cache = self.self_attn(src, src, src, mask, cache)
+        src = residual + self.dropout1(src)
+        if not self.normalize_before:
+            src = self.norm1(src)
+        residual = src
+        if self.normalize_before:
+            src = self.norm2(src)
+        src = self.linear2(self.dropout(self.activation(self.linear1(src))))
+        src = residual + self.dropout2(src)
+        if not self.normalize_before:
+            src = self.norm2(src)
+        return src if cache is None else (src, cache)
+
+    def gen_cache(self, src):
+        return self.self_attn.gen_cache(src, type=self.self_attn.Cache)
+
+
+class TransformerEncoder(Layer):
+    """``num_layers`` encoder layers: the given one and fresh copies built from its
+    arguments (new parameters, as Paddle does), then an optional final ``norm``."""
+
+    def __init__(self, encoder_layer, num_layers, norm=None):
+        super().__init__()
+        self.layers = LayerList([encoder_layer if i == 0 else
+                                 type(encoder_layer)(**encoder_layer._config)
+                                 for i in range(num_layers)])
+        self.num_layers = num_layers
+        self.norm = norm
+
+    def forward(self, src, src_mask=None, cache=None):
+        mask = None if src_mask is None else wrap(_additive_mask(src_mask, src._t.dtype))
+        output = src
+        new_caches = []
+        for i, layer in enumerate(self.layers):
+            if cache is None:
+                output = layer(output, src_mask=mask)
+            else:
+                output, c = layer(output, src_mask=mask, cache=cache[i])
+                new_caches.append(c)
+        if self.norm is not None:
+            output = self.norm(output)
+        return output if cache is None else (output, new_caches)
+
+    def gen_cache(self, src):
+        return [layer.gen_cache(src) for layer in self.layers]
+

@@ -1,0 +1,53 @@
+"""``paddle.optimizer.Momentum``: heavy-ball or Nesterov momentum.
+
+Paddle's form: ``v = mu * v + g``; ``param -= lr * v`` (Nesterov:
+``param -= lr * (g + mu * v)``), with ``g = grad * rescale_grad + l2_coeff * param``.
+(Paddle 3.3.1's CPU kernel ignores ``rescale_grad``; its docs and GPU kernel apply it, as we do.)
+"""
+from .optimizer import Optimizer
+
+__all__ = ["Momentum"]
+
+
+class Momentum(Optimizer):
+    """Momentum SGD; ``use_nesterov`` for Nesterov's variant."""
+
+    _defaults = {"momentum": 0.9, "use_nesterov": False, "rescale_grad": 1.0}
+
+    def __init__(self, learning_rate=0.001, momentum=0.9, parameters=None, use_nesterov=False,
+                 weight_decay=None, grad_clip=None, multi_precision=False, rescale_grad=1.0,
+                 use_multi_tensor=False, name=None):
+        if learning_rate is None:
+            raise ValueError("learning_rate is not set")
+        if momentum is None:
+            raise ValueError("momentum is not set")
+        self._momentum = momentum
+        self._use_nesterov = bool(use_nesterov)
+        self._rescale_grad = rescale_grad
+        super().__init__(learning_rate, parameters, weight_decay, grad_clip, name,
+                         multi_precision)
+        self.type = "momentum"
+
+    def _slots(self, p, group):
+        return [("velocity", 0.0, None, None, False)]
+
+    def _regularized(self, params, grads, group):
+        scale = group["rescale_grad"]
+        if scale != 1.0:
+            grads = [g * scale for g in grads]
+        return super()._regularized(params, grads, group)
+
+    def _update(self, w, g, state, lr, group, param):
+        mu = group["momentum"]
+        v = state["velocity"]
+        v.mul_(mu).add_(g)
+        if group["use_nesterov"]:
+            w.sub_((g + v * mu) * lr)
+        else:
+            w.add_(v, alpha=-lr)
+
+    def _rule(self, w, g, state, lr, group, param):
+        mu = group["momentum"]
+        v = state["velocity"] * mu + g
+        step = (g + v * mu) * lr if group["use_nesterov"] else v * lr
+        return w - step, {"velocity": v}

@@ -1,0 +1,63 @@
+"""``paddle.optimizer.RMSProp``. Paddle puts epsilon *inside* the square root::
+
+    ms = rho * ms + (1 - rho) * g * g
+    mg = rho * mg + (1 - rho) * g                      (centered only)
+    mom = momentum * mom + lr * g / sqrt(ms - mg * mg + epsilon)   (mg = 0 if not centered)
+    param -= mom
+
+(torch's RMSprop adds epsilon after the square root.)
+"""
+import torch
+
+from .optimizer import Optimizer
+
+__all__ = ["RMSProp"]
+
+
+class RMSProp(Optimizer):
+    """RMSProp with optional momentum and centering."""
+
+    _defaults = {"rho": 0.95, "epsilon": 1e-6, "momentum": 0.0, "centered": False}
+
+    def __init__(self, learning_rate, rho=0.95, epsilon=1.0e-6, momentum=0.0, centered=False,
+                 parameters=None, weight_decay=None, grad_clip=None, name=None):
+        for value, what in ((learning_rate, "learning_rate"), (rho, "rho"),
+                            (epsilon, "epsilon"), (momentum, "momentum")):
+            if value is None:
+                raise ValueError(f"{what} is not set.")
+        for value, what in ((epsilon, "epsilon"), (momentum, "momentum"), (rho, "rho")):
+            if not 0.0 <= value:
+                raise ValueError(f"Invalid value of {what}, expect {what} >= 0.")
+        self._rho, self._epsilon, self._momentum = rho, epsilon, momentum
+        self._centered = centered
+        super().__init__(learning_rate, parameters, weight_decay, grad_clip, name)
+        self.type = "rmsprop"
+
+    def _slots(self, p, group):
+        return [("momentum", 0.0, None, None, False), ("mean_square", 0.0, None, None, False),
+                ("mean_grad", 0.0, None, None, False)]
+
+    def _update(self, w, g, state, lr, group, param):
+        rho, eps = group["rho"], group["epsilon"]
+        ms, mom = state["mean_square"], state["momentum"]
+        ms.mul_(rho).addcmul_(g, g, value=1 - rho)
+        if group["centered"]:
+            mg = state["mean_grad"]
+            mg.mul_(rho).add_(g, alpha=1 - rho)
+            denom = torch.sqrt(ms - mg * mg + eps)
+        else:
+            denom = torch.sqrt(ms + eps)
+        mom.mul_(group["momentum"]).addcdiv_(g, denom, value=lr)
+        w.sub_(mom)
+
+    def _rule(self, w, g, state, lr, group, param):
+        rho, eps = group["rho"], group["epsilon"]
+        ms = state["mean_square"] * rho + g * g * (1 - rho)
+        mg = state["mean_grad"]
+        if group["centered"]:
+            mg = mg * rho + g * (1 - rho)
+            denom = torch.sqrt(ms - mg * mg + eps)
+        else:
+            denom = torch.sqrt(ms + eps)
+        mom = state["momentum"] * group["momentum"] + g * lr / denom
+        return w - mom, {"mean_square": ms, "mean_grad": mg, "momentum": mom}

@@ -1,0 +1,22 @@
+"""``paddle.optimizer.SGD``: ``param -= lr * grad``."""
+from .optimizer import Optimizer
+
+__all__ = ["SGD"]
+
+
+class SGD(Optimizer):
+    """Stochastic gradient descent (``weight_decay`` adds an L2 term to the gradient)."""
+
+    def __init__(self, learning_rate=0.001, parameters=None, weight_decay=None, grad_clip=None,
+                 multi_precision=False, name=None):
+        if learning_rate is None:
+            raise ValueError("learning_rate is not set")
+        super().__init__(learning_rate, parameters, weight_decay, grad_clip, name,
+                         multi_precision)
+        self.type = "sgd"
+
+    def _update(self, w, g, state, lr, group, param):
+        w.add_(g, alpha=-lr)
+
+    def _rule(self, w, g, state, lr, group, param):
+        return w - g * lr, {}
