@@ -23,7 +23,8 @@ from .ops.creation import (arange, assign, empty, empty_like, eye, full, full_li
 from .ops import *          # noqa: F401,F403  the op library
 from .ops.random import *  # noqa: F401,F403  seed, randn, ...
 from . import device, fft, linalg, signal, utils
-from . import audio, geometric, incubate, jit, nn, optimizer, regularizer, static
+from . import amp, audio, geometric, incubate, io, jit, nn, optimizer, regularizer, static
+from .framework.io import load, save
 from .static.mode import disable_static, enable_static, in_dynamic_mode
 from .framework.param_attr import ParamAttr
 from .nn.layer.layers import create_parameter

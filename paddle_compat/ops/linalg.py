@@ -66,7 +66,11 @@ _INTS = frozenset([torch.int8, torch.int16, torch.int32, torch.int64, torch.uint
 
 
 def _mixed(a, b, int_to_float=True):
-    """Operands of different dtypes, as Paddle's matmul kernels take them (see module doc)."""
+    """Operands of different dtypes, as Paddle's matmul kernels take them (see module doc);
+    under ``paddle.amp.auto_cast`` the AMP cast rule decides instead."""
+    from ..amp.auto_cast import is_autocast_enabled
+    if is_autocast_enabled():
+        return a, b
     da, db = a.dtype, b.dtype
     if int_to_float and da is torch.float32 and db in _INTS:
         return a, b.to(da)
