@@ -1,8 +1,9 @@
-"""PyLayer forward+backward of the docs' custom tanh against the same raw
-torch.autograd.Function (same run), against real Paddle when its virtualenv exists, and memory
-over 100,000 applies with backward.
+"""PyLayer forward+backward ("total": apply, mean, backward) and forward alone ("forward":
+apply) of the docs' custom tanh against the same raw torch.autograd.Function (same run,
+interleaved), against real Paddle when its virtualenv exists, and memory over 100,000 applies
+with backward.
 
-    python bench/bench_pylayer.py [--quick]
+    python bench/bench_pylayer.py [--quick] [--threads N]
 """
 import gc
 import os
@@ -44,34 +45,37 @@ class RawTanh(torch.autograd.Function):
         return dy * (1 - torch.square(y))
 
 
-def per_call(fn, n, repeats):
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        for _ in range(n):
-            fn()
-        times.append((time.perf_counter() - t0) / n)
-    return statistics.median(times)
+def per_call(fn, n):
+    fn()                    # untimed: the first call after another kind pays for the allocator
+    t0 = time.perf_counter()
+    for _ in range(n):
+        fn()
+    return (time.perf_counter() - t0) / n
 
 
 def compare(shape, n, repeats):
+    """Per-call seconds {(kind, who): [one per repeat]} for kind "total" (apply + mean +
+    backward) and "forward" (apply alone), who "ours" / "raw"; all four are interleaved in every
+    repeat so that they share the machine's noise."""
     t = torch.randn(*shape, dtype=torch.float32)
     t.requires_grad_(True)
     x = paddle.from_torch(t)
-
-    def ours():
-        cus_tanh.apply(x).mean().backward()
-
-    def raw():
-        RawTanh.apply(t).mean().backward()
-    for f in (ours, raw):
+    fns = {
+        ("total", "ours"): lambda: cus_tanh.apply(x).mean().backward(),
+        ("total", "raw"): lambda: RawTanh.apply(t).mean().backward(),
+        ("forward", "ours"): lambda: cus_tanh.apply(x),
+        ("forward", "raw"): lambda: RawTanh.apply(t),
+    }
+    for f in fns.values():
         f()
-    # interleave to share machine noise
-    a, b = [], []
-    for _ in range(repeats):
-        a.append(per_call(ours, n, 1))
-        b.append(per_call(raw, n, 1))
-    return statistics.median(a), statistics.median(b)
+    times = {k: [] for k in fns}
+    order = list(fns)
+    for r in range(repeats):
+        # the order alternates: what ran just before changes the allocator's state (large
+        # tensors) and the caches, which must not favour either side
+        for k in (order if r % 2 == 0 else order[::-1]):
+            times[k].append(per_call(fns[k], n))
+    return times
 
 
 PADDLE_SNIPPET = r"""
@@ -121,12 +125,21 @@ def memory(n):
 
 def main():
     quick = "--quick" in sys.argv
-    torch.set_num_threads(max(1, torch.get_num_threads()))
-    for shape, n, reps in (((2, 3), 2000 if not quick else 300, 15),
-                           ((1024, 1024), 20 if not quick else 5, 15)):
-        ours, raw = compare(shape, n, reps)
-        print(f"{list(shape)}: paddle_compat {ours * 1e6:9.1f} us  raw autograd.Function "
-              f"{raw * 1e6:9.1f} us  ratio {ours / raw:.3f}x")
+    if "--threads" in sys.argv:
+        # e.g. --threads 1: on a shared machine, ops on large tensors split over several
+        # threads wait for a descheduled one, which swamps the per-call overhead measured here
+        torch.set_num_threads(int(sys.argv[sys.argv.index("--threads") + 1]))
+    print(f"torch {torch.__version__}, {torch.get_num_threads()} intra-op threads")
+    for shape, n, reps in (((2, 3), 2000 if not quick else 300, 25 if not quick else 5),
+                           ((1024, 1024), 20 if not quick else 5, 25 if not quick else 5)):
+        times = compare(shape, n, reps)
+        for kind in ("total", "forward"):
+            ours, raw = times[(kind, "ours")], times[(kind, "raw")]
+            mo, mr = statistics.median(ours), statistics.median(raw)
+            print(f"{list(shape)} {kind:7s}: paddle_compat {mo * 1e6:9.1f} us  raw "
+                  f"autograd.Function {mr * 1e6:9.1f} us  ratio of medians {mo / mr:.3f}x  "
+                  f"(of minimums {min(ours) / min(raw):.3f}x; {reps} interleaved repeats of "
+                  f"{n} calls)")
     rp = real_paddle()
     if rp:
         for ln in rp:

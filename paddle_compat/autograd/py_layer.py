@@ -27,12 +27,19 @@ Paddle rules adapted here (see tests/test_pylayer*.py and tests/goldens/pylayer.
   Paddle; a second backward without ``retain_graph`` raises instead of crashing.
 
 Beyond Paddle: called with raw ``torch.Tensor`` arguments, ``apply`` returns raw torch tensors,
-so a ported PyLayer works inside torch code like any ``autograd.Function``.
+so a ported PyLayer works inside torch code like any ``autograd.Function``; and a function that
+calls PyLayers compiles with ``torch.compile(fullgraph=True)`` (see "under torch.compile" below
+for the second Function used while dynamo traces, and what it does not model).
+
+The forward path is kept lean (it is timed against a raw autograd.Function in
+bench/bench_pylayer.py): torch's C ``apply`` is called directly, ``save_for_backward`` hands the
+tensors to torch at once, the ctx options are set on torch's ctx as they are called, and the ctx
+gets a ``__dict__`` only when something needs one.
 """
 import re
 
 import torch
-from torch.autograd.function import BackwardCFunction, FunctionCtx
+from torch.autograd.function import FunctionCtx
 
 from ..framework.tensor import GradientCycleError, Tensor
 
@@ -43,10 +50,7 @@ _TorchTensor = torch.Tensor
 _c_apply = torch._C._FunctionBase.__dict__["apply"]
 _functorch_active = torch._C._are_functorch_transforms_active
 _is_grad_enabled = torch.is_grad_enabled
-_save = FunctionCtx.save_for_backward
-_mark_nd = FunctionCtx.mark_non_differentiable
 _mark_dirty = FunctionCtx.mark_dirty
-_set_mat = FunctionCtx.set_materialize_grads
 try:
     _is_compiling = torch.compiler.is_compiling
 except AttributeError:                      # pragma: no cover
@@ -91,44 +95,65 @@ class PyLayerContext:
 
     def save_for_backward(self, *tensors):
         """Keep ``tensors`` (Tensors, lists/tuples of Tensors, None, other objects) for
-        ``backward``. Call it at most once, in ``forward``; a later call replaces the first."""
-        self._pl_container = tensors
+        ``backward``. Call it at most once, in ``forward``; a later call replaces the first.
+
+        The torch tensors go to torch right away (freed after backward, version-checked); the
+        ctx keeps only the container's shape, never the Tensor objects (no reference cycle
+        through the graph node)."""
+        if len(tensors) == 1 and type(tensors[0]) is Tensor:     # the common case
+            self.to_save = (tensors[0]._t,)
+            if getattr(self, "_pl_saved", None) is not None:   # a second call replaces
+                del self._pl_saved                           # the first
+            return
+        flat, spec = _flatten_saved(tensors)
+        self.to_save = tuple(flat)
+        if spec is True and flat:
+            if getattr(self, "_pl_saved", None) is not None:
+                del self._pl_saved
+        else:
+            self._pl_saved = () if spec is True else spec
 
     def saved_tensor(self):
         """The objects given to ``save_for_backward`` as a tuple, or None if nothing was saved.
 
         Tensors saved by a PyLayer are freed when its backward ends (unless ``retain_graph``);
         reading them after they were modified in place raises Paddle's version error."""
-        spec = getattr(self, "_pl_saved", None)
-        if spec is None:
-            return getattr(self, "_pl_container", None)
         try:
             ts = self.saved_tensors
         except RuntimeError as e:
             raise _translate_saved_error(e) from None
-        if spec is True:
-            return tuple(map(_wrap, ts))
+        # only Tensors were saved unless a spec says how to rebuild the container
+        spec = getattr(self, "_pl_saved", None)
+        if spec is None:
+            return tuple(map(_wrap, ts)) if ts else None
         return _rebuild_saved(spec, ts)
 
     def mark_not_inplace(self, *args):
         """Outputs of ``forward`` that are these inputs become new tensors (the inputs keep
         their own autograd identity; gradients still reach them)."""
-        self._pl_not_inplace = args
+        self._pl_not_inplace = tuple(id(x._t) if isinstance(x, Tensor) else id(x) for x in args)
 
     def mark_non_differentiable(self, *args):
         """These outputs stop gradient; their gradients reach ``backward`` as zeros (or None
         with ``set_materialize_grads(False)``)."""
-        self._pl_non_diff = args
+        self.non_differentiable = tuple(x._t if isinstance(x, Tensor) else x for x in args)
 
     def set_materialize_grads(self, value):
         """True (default): missing output gradients reach ``backward`` as zeros of the output's
         shape and dtype; False: as None."""
-        self._pl_materialize = bool(value)
+        value = bool(value)
+        self._pl_materialize = value
+        self.materialize_grads = value
 
     def set_grad_in_dtype_consistent(self, flag):
         """True (default): gradients reach ``backward`` in their output's dtype; False: in the
         dtype the following layer produced them."""
-        self._pl_dtype_consistent = bool(flag)
+        global _any_keep_dtype
+        if flag:
+            self.__dict__.pop("_pl_keep_dtype", None)
+        else:
+            _any_keep_dtype = True
+            self._pl_keep_dtype = True
 
 
 _VERSION_RE = re.compile(r"is at version (\d+); expected version (\d+)")
@@ -164,20 +189,16 @@ def _rebuild_saved(spec, ts):
     return tuple(out)
 
 
-def _save_container(ctx, container):
-    """Hand the saved Tensors to torch (so they are freed after backward and version-checked)
-    and remember the container's shape without holding any Tensor."""
+def _flatten_saved(container):
+    """The torch tensors in ``container`` (one level into lists/tuples) and how to rebuild it:
+    True when it is only Tensors, else one ``(kind, value)`` per item (see ``_rebuild_saved``)."""
     flat = []
-    plain = True
     for o in container:
         if type(o) is not Tensor:
-            plain = False
             break
         flat.append(o._t)
-    if plain:
-        _save(ctx, *flat)
-        ctx._pl_saved = True
-        return
+    else:
+        return flat, True
     flat = []
     spec = []
     for o in container:
@@ -198,8 +219,7 @@ def _save_container(ctx, container):
             spec.append((2, (type(o), tuple(items))))
         else:
             spec.append((1, o))
-    _save(ctx, *flat)
-    ctx._pl_saved = tuple(spec)
+    return flat, tuple(spec)
 
 
 # ---------------------------------------------------------------------- the torch Function
@@ -209,7 +229,54 @@ def _make_function(layer):
     class _Function(torch.autograd.Function):
         @staticmethod
         def forward(ctx, box, *tensors):
-            return _forward(layer, ctx, box, tensors)
+            # Call the layer's forward on the original arguments; flatten its outputs to torch
+            # tensors. box: args, kwargs, raw, out, out slots, in slots, record, in-place outs.
+            if box[2]:
+                args, kwargs = _wrap_args(box[0], box[1])
+                out = layer.forward(ctx, *args, **kwargs)
+            else:
+                kwargs = box[1]
+                out = (layer.forward(ctx, *box[0], **kwargs) if kwargs
+                       else layer.forward(ctx, *box[0]))
+            box[3] = out
+            if type(out) is Tensor:                  # the common case: one Tensor out
+                t = out._t
+                if box[6]:
+                    if box[5] is not None:
+                        ctx._pl_in = box[5]
+                    for i in tensors:
+                        if i.is_leaf and i.requires_grad and i.grad is None:
+                            _note_fresh_leaves(ctx, tensors)
+                            break
+                for i in tensors:
+                    if t is i:
+                        _inplace_output(layer, ctx, box, t)
+                        break
+                return t
+            flat, slots = _flatten_outputs(layer, out)
+            box[4] = slots
+            if box[6]:
+                if box[5] is not None:
+                    ctx._pl_in = box[5]
+                _note_fresh_leaves(ctx, tensors)
+                if slots is not None:
+                    for n in slots:
+                        if n >= 0:
+                            ctx._pl_oslots = slots
+                            break
+                    if len(flat) > 1 and ctx.__dict__.get("_pl_materialize", True):
+                        # Several outputs: missing gradients are materialized in backward, so
+                        # that the zeros report stop_gradient=True as in Paddle.
+                        ctx.materialize_grads = False
+                        ctx._pl_meta = tuple((t.shape, t.dtype, t.device) for t in flat)
+            # an input returned unchanged: modified in place (unless marked not inplace)
+            if tensors:
+                for t in flat:
+                    for i in tensors:
+                        if t is i:
+                            _inplace_output(layer, ctx, box, t)
+                            break
+            return flat[0] if slots is None else flat
 
         @staticmethod
         def backward(ctx, *grads):
@@ -227,54 +294,16 @@ def _make_function(layer):
     return _Function
 
 
-def _forward(layer, ctx, box, tensors):
-    """The Function's forward: call the layer's forward on the original arguments, check and
-    flatten its outputs to torch tensors, apply the ctx options."""
-    args, kwargs, raw = box[0], box[1], box[2]
-    if raw:
-        args, kwargs = _wrap_args(args, kwargs)
-    out = layer.forward(ctx, *args, **kwargs) if kwargs else layer.forward(ctx, *args)
-
-    if type(out) is Tensor:                          # the common case: one Tensor out
-        t = out._t
-        flat = (t,)
-        slots = None
-    else:
-        flat, slots = _flatten_outputs(layer, out)
-    box[3] = out
-    box[4] = slots
-
-    d = ctx.__dict__
-    if d:
-        _apply_options(layer, ctx, d, box, tensors, flat)
-    ctx._pl_in = box[6]
-    if len(flat) > 1 and box[7] and box[4] is not None and d.get("_pl_materialize", True):
-        # Several outputs: missing gradients are materialized here, so that the zeros report
-        # stop_gradient=True as in Paddle.
-        _set_mat(ctx, False)
-        ctx._pl_meta = tuple((t.shape, t.dtype, t.device) for t in flat)
-    if box[7]:
-        fresh = None
-        for k, t in enumerate(tensors):
-            if t.is_leaf and t.requires_grad and t.grad is None:
-                if fresh is None:
-                    fresh = []
-                fresh.append((k, t))
-        if fresh is not None:
-            ctx._pl_fresh = fresh
-    if slots is not None:
-        for n in slots:
-            if n >= 0:
-                ctx._pl_oslots = slots
-                break
-    # an input returned unchanged: modified in place (unless marked not inplace)
-    if tensors:
-        for t in flat:
-            for i in tensors:
-                if t is i:
-                    _inplace_output(layer, ctx, box, t)
-                    break
-    return flat[0] if slots is None else flat
+def _note_fresh_leaves(ctx, tensors):
+    """Remember the input leaves that have no gradient yet (see ``_mark_first_grad``)."""
+    fresh = None
+    for k, t in enumerate(tensors):
+        if t.is_leaf and t.requires_grad and t.grad is None:
+            if fresh is None:
+                fresh = []
+            fresh.append((k, t))
+    if fresh is not None:
+        ctx._pl_fresh = fresh
 
 
 def _flatten_outputs(layer, out):
@@ -304,42 +333,20 @@ def _flatten_outputs(layer, out):
     return tuple(flat), tuple(slots)
 
 
-def _apply_options(layer, ctx, d, box, tensors, flat):
-    # The user's objects are dropped from ctx once handed to torch: holding the outputs there
-    # would make a reference cycle through the graph node.
-    container = d.pop("_pl_container", None)
-    if container is not None:
-        _save_container(ctx, container)
-    nd = d.pop("_pl_non_diff", None)
-    if nd:
-        _mark_nd(ctx, *[x._t if isinstance(x, Tensor) else x for x in nd])
-    if not d.get("_pl_materialize", True):
-        _set_mat(ctx, False)
-    if d.get("_pl_dtype_consistent", True) is False:
-        global _any_keep_dtype
-        _any_keep_dtype = True
-        ctx._pl_keep_dtype = True
-    ni = d.pop("_pl_not_inplace", None)
-    if ni:
-        box[5] = [x._t if isinstance(x, Tensor) else x for x in ni]
-
-
 def _inplace_output(layer, ctx, box, t):
-    not_inplace = box[5]
-    if not_inplace is not None:
-        for x in not_inplace:
-            if x is t:
-                return                    # torch returns a new tensor (a view) for it
-    if box[7]:                            # a grad node will be recorded
+    not_inplace = ctx.__dict__.get("_pl_not_inplace")
+    if not_inplace is not None and id(t) in not_inplace:
+        return                            # torch returns a new tensor (a view) for it
+    if box[6]:                            # a grad node will be recorded
         if t.requires_grad and t.is_leaf:
             raise ValueError(f"(InvalidArgument) {layer.__name__} : Leaf Var "
                              f"({_leaf_name(box, t)}) that doesn't stop gradient can't use "
                              "inplace strategy.")
         _increment_version(t)
     _mark_dirty(ctx, t)
-    if box[8] is None:
-        box[8] = []
-    box[8].append(t)
+    if box[7] is None:
+        box[7] = []
+    box[7].append(t)
 
 
 def _leaf_name(box, t):
@@ -391,7 +398,11 @@ def _backward(layer, ctx, grads):
         raise OSError(f"(External) \n{{\n    ===== Error message in backward of "
                       f"GradNodePyLayer_{layer.__name__} =====\n    {type(e).__name__}: {e}\n}}"
                       ) from e
-    out = _check_grads(layer, ctx, d, res)
+    needs = ctx.needs_input_grad
+    in_slots = d.get("_pl_in")
+    if in_slots is None:                # only top-level tensor arguments
+        in_slots = (-1,) * (len(needs) - 1)
+    out = _check_grads(layer, needs, in_slots, res, _grad_tensor)
     fresh = d.get("_pl_fresh")
     if fresh is not None:
         del ctx._pl_fresh
@@ -465,9 +476,11 @@ def _group(gw, slots):
     return out
 
 
-def _check_grads(layer, ctx, d, res):
-    in_slots = d["_pl_in"]              # per input slot: -1 plain tensor, n: list of n tensors
-    needs = ctx.needs_input_grad        # (box, *tensors)
+def _check_grads(layer, needs, in_slots, res, convert):
+    """The torch Function's gradients (None first, for its non-tensor argument) from what the
+    layer's backward returned. ``needs``: the Function's ``needs_input_grad``; ``in_slots``: per
+    input slot -1 (a tensor) or n (a list/tuple of n tensors); ``convert(layer, g)``: a torch
+    tensor from one returned gradient."""
     if type(res) is tuple:
         pass
     elif type(res) is list and not (len(in_slots) == 1 and in_slots[0] >= 0):
@@ -491,7 +504,7 @@ def _check_grads(layer, ctx, d, res):
                 elif not need:
                     raise _none_expected(layer, i)
                 else:
-                    out.append(_grad_tensor(layer, g))
+                    out.append(convert(layer, g))
             elif need:
                 raise _empty(layer, i)
             else:
@@ -511,7 +524,7 @@ def _check_grads(layer, ctx, d, res):
                         f"of `PyLayer.backward` should hold {n} gradients (one per Tensor in the "
                         f"{i}-th input), but received {len(g)}.")
                 for j, v in enumerate(g):
-                    out.append(None if v is None or not needs[k + j] else _grad_tensor(layer, v))
+                    out.append(None if v is None or not needs[k + j] else convert(layer, v))
             elif i >= nres and need:
                 raise _empty(layer, i)
             else:
@@ -534,9 +547,13 @@ def _grad_tensor(layer, g):
         return g
     if isinstance(g, Tensor):
         return g._t
-    raise ValueError(f"(InvalidArgument) GradNodePyLayer_{layer.__name__} : We can only support "
-                     f"Tensor or None for backward output, , but got {_type_name(g)}, please "
-                     "check your PyLayer code and make it fits")
+    raise _bad_grad(layer, g)
+
+
+def _bad_grad(layer, g):
+    return ValueError(f"(InvalidArgument) GradNodePyLayer_{layer.__name__} : We can only "
+                      f"support Tensor or None for backward output, , but got {_type_name(g)}, "
+                      "please check your PyLayer code and make it fits")
 
 
 def _none_expected(layer, i):
@@ -548,6 +565,161 @@ def _none_expected(layer, i):
 def _empty(layer, i):
     return ValueError(f"(InvalidArgument) GradNodePyLayer_{layer.__name__}'s backward function "
                       f"should not return empty at {i} position.")
+
+
+# ---------------------------------------------------------------------- under torch.compile
+# Dynamo traces an autograd.Function by running its forward and backward on its own ctx object
+# (not our backward node class), rejects most side effects in backward and cannot see the
+# per-call box. So while compiling, ``apply`` goes through a second Function per layer, made
+# once with the first: the layer's ctx is ``_TracedContext``, a thin Paddle-API view of whatever
+# ctx torch or dynamo passes, keeping every attribute on that ctx; forward returns the output
+# tensors (plus a constant describing the output structure) instead of filling a box. The
+# same Function also runs correctly outside dynamo (after a graph break, dynamo runs it eagerly).
+#
+# What it does not model (Paddle identity rules that make no sense inside a compiled graph):
+# outputs are new Tensors (an input returned unchanged comes back as a new Tensor, as with
+# ``mark_not_inplace``; no leaf check), the gradients' stop_gradient flags, and under dynamo
+# ``set_materialize_grads(False)`` (missing output gradients reach ``backward`` as zeros).
+
+class _TracedContext(PyLayerContext):
+    """The ``ctx`` a PyLayer sees under ``torch.compile``: Paddle's ctx methods over torch's (or
+    dynamo's) ctx ``_c``, on which all attributes live so that ``backward`` sees them."""
+
+    __slots__ = ("_c",)
+
+    def __init__(self, c):
+        object.__setattr__(self, "_c", c)
+
+    def __setattr__(self, name, value):
+        setattr(self._c, name, value)
+
+    def __getattr__(self, name):
+        if name[:2] == "__" or name == "_c":
+            raise AttributeError(name)
+        return getattr(self._c, name)
+
+    def __delattr__(self, name):
+        delattr(self._c, name)
+
+    def save_for_backward(self, *tensors):
+        flat, spec = _flatten_saved(tensors)
+        c = self._c
+        c.save_for_backward(*flat)
+        c._pl_saved = spec
+
+    def saved_tensor(self):
+        c = self._c
+        spec = getattr(c, "_pl_saved", None)
+        if spec is None:
+            return None
+        ts = c.saved_tensors
+        if spec is True:
+            return tuple(_wrap(t) for t in ts)
+        return _rebuild_saved(spec, ts)
+
+    def mark_not_inplace(self, *args):
+        pass                                    # outputs are always new tensors here
+
+    def mark_non_differentiable(self, *args):
+        self._c.mark_non_differentiable(*[x._t if isinstance(x, Tensor) else x for x in args])
+
+    def set_materialize_grads(self, value):
+        # FunctionCtx.set_materialize_grads, spelt so that dynamo traces it
+        self._c.materialize_grads = bool(value)
+
+    def set_grad_in_dtype_consistent(self, flag):
+        pass                                    # gradients come in their output's dtype
+
+
+def _make_traced_function(layer):
+    class _Traced(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, info, *tensors):
+            return _traced_forward(layer, ctx, info)
+
+        @staticmethod
+        def backward(ctx, *grads):
+            return _traced_backward(layer, ctx, grads)
+
+    name = layer.__name__
+    _Traced.__name__ = name
+    _Traced.__qualname__ = getattr(layer, "__qualname__", name)
+    _Traced.__module__ = layer.__module__
+    _Traced._pl_layer = layer
+    return _Traced
+
+
+def _traced_apply(cls, args, kwargs, flat, in_slots, raw):
+    in_slots = (-1,) * len(flat) if in_slots is None else tuple(in_slots)
+    res = cls._pl_traced.apply((args, kwargs, raw, in_slots), *flat)
+    if isinstance(res, _TorchTensor):
+        return res if raw else _wrap(res)
+    return _from_template(res[-1], res, raw)
+
+
+def _traced_forward(layer, ctx, info):
+    args, kwargs, raw, in_slots = info
+    if raw:
+        args, kwargs = _wrap_args(args, kwargs)
+    out = layer.forward(_TracedContext(ctx), *args, **kwargs)
+    ctx._pl_in = in_slots
+    if type(out) is Tensor:
+        ctx._pl_oslots = None
+        return out._t
+    flat, slots = _flatten_outputs(layer, out)
+    ctx._pl_oslots = slots if slots is not None else (-1,)
+    return (*flat, _template(out))
+
+
+def _template(out):
+    """A constant describing ``out``'s structure: (is_list, items), items being None for a
+    Tensor, (value,) for another object, or (is_list, items) for a list/tuple."""
+    if type(out) is tuple or type(out) is list:
+        return (type(out) is list, tuple(_template(o) if type(o) is tuple or type(o) is list
+                                         else None if isinstance(o, Tensor) else (o,)
+                                         for o in out))
+    return None
+
+
+def _from_template(tpl, res, raw):
+    if tpl is None:
+        return res[0] if raw else _wrap(res[0])
+    k = 0
+    items = []
+    for it in tpl[1]:
+        if it is None:
+            items.append(res[k] if raw else _wrap(res[k]))
+            k += 1
+        elif len(it) == 1:
+            items.append(it[0])
+        else:
+            seq = []
+            for v in it[1]:
+                if v is None:
+                    seq.append(res[k] if raw else _wrap(res[k]))
+                    k += 1
+                else:
+                    seq.append(v[0])
+            items.append(seq if it[0] else tuple(seq))
+    return items if tpl[0] else tuple(items)
+
+
+def _traced_backward(layer, ctx, grads):
+    slots = ctx._pl_oslots
+    if slots is None:
+        gw = [None if g is None else _wrap(g) for g in grads]
+    else:
+        gw = _group([None if g is None else _wrap(g) for g in grads[:-1]], slots)
+    res = layer.backward(_TracedContext(ctx), *gw)
+    return _check_grads(layer, ctx.needs_input_grad, ctx._pl_in, res, _traced_grad)
+
+
+def _traced_grad(layer, g):
+    if isinstance(g, Tensor):
+        return g._t
+    if isinstance(g, _TorchTensor):
+        return g
+    raise _bad_grad(layer, g)
 
 
 # ---------------------------------------------------------------------- the public class
@@ -573,10 +745,14 @@ class PyLayer(PyLayerContext):
     """
 
     _pl_function = None
+    _pl_traced = None
+    _pl_capply = None
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        cls._pl_function = _make_function(cls)
+        fn = cls._pl_function = _make_function(cls)
+        cls._pl_capply = _c_apply.__get__(None, fn)    # torch's C apply, bound once
+        cls._pl_traced = _make_traced_function(cls)
 
     @staticmethod
     def forward(ctx, *args, **kwargs):
@@ -592,60 +768,70 @@ class PyLayer(PyLayerContext):
     def apply(cls, *args, **kwargs):
         """Run the layer: ``forward(ctx, *args, **kwargs)``, recording ``backward`` for the
         gradients when a tensor input needs them."""
-        fn = cls._pl_function
-        if fn is None:
+        capply = cls._pl_capply
+        if capply is None:
             raise NotImplementedError("You must implement the forward function for PyLayer.")
         # Collect the torch tensors and the input slots (Paddle: tensors at the top level, in
-        # lists/tuples one level down, and keyword values).
-        flat = []
-        in_slots = []
+        # lists/tuples one level down, and keyword values). in_slots stays None while every
+        # slot is one tensor (the common case); else -1 per tensor, n per list of n tensors.
+        in_slots = None
         raw = False
+        if not kwargs and len(args) == 1 and type(args[0]) is Tensor:   # the common case
+            flat = [args[0]._t]
+            scan = ()
+        else:
+            flat = []
+            scan = args if not kwargs else (*args, *kwargs.values())
         wrapped = False
-        for a in (args if not kwargs else (*args, *kwargs.values())):
+        for a in scan:
             ta = type(a)
             if ta is Tensor:
                 flat.append(a._t)
-                in_slots.append(-1)
                 wrapped = True
+                if in_slots is not None:
+                    in_slots.append(-1)
             elif ta is list or ta is tuple:
-                n = 0
+                n = len(flat)
                 for v in a:
                     if type(v) is Tensor:
                         flat.append(v._t)
                         wrapped = True
-                        n += 1
                     elif isinstance(v, _TorchTensor):
                         flat.append(v)
                         raw = True
-                        n += 1
-                if n:
-                    in_slots.append(n)
+                if len(flat) > n:
+                    if in_slots is None:
+                        in_slots = [-1] * n
+                    in_slots.append(len(flat) - n)
             elif isinstance(a, _TorchTensor):
                 flat.append(a)
-                in_slots.append(-1)
                 raw = True
+                if in_slots is not None:
+                    in_slots.append(-1)
             elif isinstance(a, Tensor):
                 flat.append(a._t)
-                in_slots.append(-1)
                 wrapped = True
-        raw = raw and not wrapped
-        for t in flat:                            # static graph / to_static: record one node
-            if not isinstance(t, _TorchTensor):   # that calls apply() at run time
+                if in_slots is not None:
+                    in_slots.append(-1)
+        if raw and wrapped:
+            raw = False
+        record = False
+        grad = _is_grad_enabled()
+        for t in flat:
+            if type(t) is not _TorchTensor and not isinstance(t, _TorchTensor):
+                # static graph / to_static: record one node that calls apply() at run time
                 from ..static.nn import record_pylayer
                 return record_pylayer(cls, args, kwargs)
-        record = False
-        if _is_grad_enabled():
-            for t in flat:
-                if t.requires_grad:
-                    record = True
-                    break
-        # box: args, kwargs, raw, out, out slots, not-inplace, in slots, record
-        # box: ..., in slots, record, outputs that were inputs modified in place
-        box = [args, kwargs, raw, None, None, None, in_slots, record, None]
-        if _is_compiling() or _functorch_active():
-            res = fn.apply(box, *flat)
+            if grad and t.requires_grad:
+                record = True
+        if _is_compiling():
+            return _traced_apply(cls, args, kwargs, flat, in_slots, raw)
+        # box: args, kwargs, raw, out, out slots, in slots, record, inputs modified in place
+        box = [args, kwargs, raw, None, None, in_slots, record, None]
+        if _functorch_active():
+            res = cls._pl_function.apply(box, *flat)
         else:
-            res = _c_apply.__get__(None, fn)(box, *flat)
+            res = capply(box, *flat)
         out = box[3]
         if box[4] is None:
             if type(out) is Tensor:
@@ -653,11 +839,9 @@ class PyLayer(PyLayerContext):
                     return res
                 if out._t is res:
                     return out
-                if box[8] is None:
+                if box[7] is None:
                     return _wrap(res)      # a not-inplace output: a new Tensor
-            res = (res,)
-            out = (out,)
-            return _rebuild_outputs(out, res, raw, box)[0]
+            return _rebuild_outputs((out,), (res,), raw, box)[0]
         return _rebuild_outputs(out, res, raw, box)
 
 
@@ -665,7 +849,7 @@ def _rebuild_outputs(out, res, raw, box):
     """Put the torch Function's outputs back into the forward's output structure: the same
     Tensors, except outputs that torch had to make anew (inputs marked not inplace)."""
     it = iter(res)
-    inplace = box[8] or ()
+    inplace = box[7] or ()
 
     def one(o):
         r = next(it)
