@@ -550,7 +550,7 @@ def test_torch_module_and_checkpoint():
 
 
 def test_autocast_dtypes():
-    """Under autocast (stand-in for paddle.amp.auto_cast, not written yet) a PyLayer sees its
+    """Under torch.autocast (torch code calling a PyLayer) a PyLayer sees its
     inputs as given (Paddle does not cast PyLayer inputs), ops inside forward are autocast, and
     backward gets gradients in the output's dtype."""
     seen = {}
@@ -574,6 +574,34 @@ def test_autocast_dtypes():
     assert seen == {"in": (paddle.float32, paddle.float32), "mm": paddle.bfloat16,
                     "g": paddle.bfloat16}
     assert x.grad.dtype == paddle.float32
+
+
+def test_paddle_amp_auto_cast_dtypes():
+    """Under paddle.amp.auto_cast (O1, bfloat16, following Paddle's docs on CPU) a PyLayer's
+    inputs arrive as given, white-list ops inside forward (matmul) run in bfloat16, black-list
+    ones (exp) in float32, and backward gets the gradient in the output's dtype."""
+    seen = {}
+
+    class A(PyLayer):
+        @staticmethod
+        def forward(ctx, x, w):
+            seen["in"] = (x.dtype, w.dtype)
+            y = paddle.matmul(x, w)
+            seen["matmul"] = y.dtype
+            seen["exp"] = paddle.exp(y).dtype
+            return y
+
+        @staticmethod
+        def backward(ctx, g):
+            seen["g"] = g.dtype
+            return g.astype("float32"), g.astype("float32")
+    x, w = leaf(shape=(2, 2)), leaf(shape=(2, 2))
+    with paddle.amp.auto_cast(dtype="bfloat16"):
+        y = A.apply(x, w)
+    y.astype("float32").sum().backward()
+    assert seen == {"in": (paddle.float32, paddle.float32), "matmul": paddle.bfloat16,
+                    "exp": paddle.float32, "g": paddle.bfloat16}
+    assert x.grad.dtype == paddle.float32 and w.grad.dtype == paddle.float32
 
 
 @pytest.mark.parametrize("backend", ["eager", "aot_eager"])
