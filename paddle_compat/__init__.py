@@ -25,6 +25,9 @@ from .ops.random import *  # noqa: F401,F403  seed, randn, ...
 from . import device, fft, linalg, signal, utils
 from . import amp, audio, geometric, incubate, io, jit, nn, optimizer, regularizer, static
 from .framework.io import load, save
+from . import distributed
+from .distributed import DataParallel
+from .compat import install, uninstall
 from .static.mode import disable_static, enable_static, in_dynamic_mode
 from .framework.param_attr import ParamAttr
 from .nn.layer.layers import create_parameter

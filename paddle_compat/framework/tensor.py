@@ -120,8 +120,18 @@ def _run_backward(tensors, grads, retain_graph, create_graph=False, inputs=None)
 class Tensor:
     """A Paddle tensor. Create one with ``paddle_compat.to_tensor``; ops return Tensors."""
 
-    __slots__ = ("_t", "_name", "_persistable", "_sgf", "__weakref__", "__dict__")
+    __slots__ = ("_t", "_name", "__weakref__", "__dict__")
     __array_priority__ = 100
+    # Rarely set fields live in the instance __dict__ with these class defaults, so reading
+    # them never misses (and never reaches __getattr__).
+    _persistable = False
+    _sgf = False            # "does not stop gradient" for dtypes torch cannot differentiate
+
+    def __getattr__(self, name):
+        """Reached only when normal lookup failed (free on the hot path): a missing public
+        name is a Paddle API paddle_compat does not have yet, and the error says so."""
+        from ..compat.missing import tensor_getattr
+        return tensor_getattr(self, name)
 
     def __init__(self, data=None, dtype=None, place=None, stop_gradient=True, name=None):
         if isinstance(data, Tensor):
@@ -165,7 +175,7 @@ class Tensor:
 
     @property
     def persistable(self):
-        return getattr(self, "_persistable", False)
+        return self._persistable
 
     @persistable.setter
     def persistable(self, value):
@@ -240,7 +250,7 @@ class Tensor:
     def stop_gradient(self):
         if self._t.requires_grad:
             return False
-        return not getattr(self, "_sgf", False)
+        return not self._sgf
 
     @stop_gradient.setter
     def stop_gradient(self, value):

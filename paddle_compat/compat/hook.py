@@ -1,0 +1,270 @@
+"""The import hook: ``import paddle`` (and every ``paddle.xxx``) resolves to paddle_compat.
+
+``install()`` puts one finder at the front of ``sys.meta_path`` and registers
+``sys.modules["paddle"] = paddle_compat``. Module objects are shared, not copied or proxied:
+``paddle.nn.functional is paddle_compat.nn.functional``, so attribute access is exactly as fast
+as through ``import paddle_compat``. Names map ``paddle.X.Y -> paddle_compat.X.Y`` except for
+the few in ``ALIASES`` (``paddle.tensor`` is our op library, ``paddle.base`` a small shim);
+anything else raises ``UnsupportedModuleError`` naming it. Every paddle_compat module gets a
+PEP 562 ``__getattr__`` (called only when normal lookup fails) that imports submodules lazily,
+serves the names Paddle also exposes there (``paddle.framework.in_dynamic_mode`` ...) and
+otherwise raises ``UnsupportedAPIError``.
+
+``uninstall()`` undoes all of it. Without ``install()`` nothing changes: a real Paddle stays
+importable as ``paddle``.
+"""
+import importlib
+import importlib.abc
+import importlib.util
+import os
+import sys
+import threading
+
+from .missing import UnsupportedModuleError, import_target, make_module_getattr
+
+__all__ = ["install", "uninstall", "is_installed", "ALIASES", "EXTRAS", "paddle_name_of"]
+
+ROOT = "paddle_compat"
+
+#: paddle name prefix -> paddle_compat module name (the longest prefix wins; the rest of the
+#: dotted name is appended).
+ALIASES = {
+    "paddle": ROOT,
+    "paddle.tensor": ROOT + ".ops",
+    "paddle.base": ROOT + ".compat.shims.base",
+}
+
+#: Paddle names that must not map onto a paddle_compat module of the same name (ours are
+#: internals, Paddle's are different things), and names Paddle itself no longer has.
+BLOCKED = {
+    "paddle.compat": None,          # Paddle 3's torch-style API, not our hook package
+    "paddle.run_examples": None,
+    "paddle.ops": None,
+    "paddle.__main__": None,
+    "paddle.fluid": ("paddle.fluid was removed in Paddle 2.6; paddle_compat follows Paddle "
+                     "3.3.1, where it does not exist: use paddle.base or the paddle.* APIs"),
+}
+
+#: Names Paddle exposes in a module where paddle_compat defines them elsewhere:
+#: paddle module -> {attribute: "paddle_compat.module[:attribute]"}. Looked up only after normal
+#: attribute lookup failed.
+EXTRAS = {
+    "paddle": {
+        "DataParallel": ROOT + ".distributed.parallel:DataParallel",
+    },
+    "paddle.framework": {
+        "core": ROOT + ".compat.shims.base.core",
+        "in_dynamic_mode": ROOT + ".static.mode:in_dynamic_mode",
+        "in_dygraph_mode": ROOT + ".static.mode:in_dynamic_mode",
+        "enable_static": ROOT + ".static.mode:enable_static",
+        "disable_static": ROOT + ".static.mode:disable_static",
+        "no_grad": ROOT + ".autograd:no_grad",
+        "grad": ROOT + ".autograd:grad",
+        "ParamAttr": ROOT + ".framework.param_attr:ParamAttr",
+        "Parameter": ROOT + ".framework.parameter:Parameter",
+        "Program": ROOT + ".static:Program",
+        "Block": ROOT + ".static:Block",
+        "CPUPlace": ROOT + ".framework.place:CPUPlace",
+        "CUDAPlace": ROOT + ".framework.place:CUDAPlace",
+        "CUDAPinnedPlace": ROOT + ".framework.place:CUDAPinnedPlace",
+        "get_default_dtype": ROOT + ".framework.dtype:get_default_dtype",
+        "set_default_dtype": ROOT + ".framework.dtype:set_default_dtype",
+        "seed": ROOT + ":seed",
+        "save": ROOT + ":save",
+        "load": ROOT + ":load",
+    },
+    "paddle.autograd": {
+        "PyLayerContext": ROOT + ".autograd.py_layer:PyLayerContext",
+    },
+}
+
+_lock = threading.RLock()
+_state = {"finder": None, "getattrs": {}, "added_attrs": [], "aliased": set()}
+
+
+def paddle_name_of(module_name):
+    """The Paddle name a paddle_compat module is seen under (for error messages)."""
+    best = None
+    for pname, target in ALIASES.items():
+        if module_name == target or module_name.startswith(target + "."):
+            if best is None or len(target) > len(ALIASES[best]):
+                best = pname
+    if best is None:
+        return module_name
+    return best + module_name[len(ALIASES[best]):]
+
+
+def _target_of(fullname):
+    """paddle name -> paddle_compat module name; raises UnsupportedModuleError."""
+    parts = fullname.split(".")
+    for i in range(len(parts), 0, -1):
+        prefix = ".".join(parts[:i])
+        if prefix in BLOCKED:
+            hint = BLOCKED[prefix]
+            if hint:
+                raise UnsupportedModuleError(fullname, message=f"No module named {fullname!r}: "
+                                                               f"{hint}")
+            raise UnsupportedModuleError(fullname)
+    for i in range(len(parts), 0, -1):
+        prefix = ".".join(parts[:i])
+        if prefix in ALIASES:
+            return ".".join([ALIASES[prefix]] + parts[i:])
+    raise UnsupportedModuleError(fullname)
+
+
+def _exists(module_name):
+    if module_name in sys.modules:
+        return True
+    try:
+        return importlib.util.find_spec(module_name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+class _AliasLoader(importlib.abc.Loader):
+    """Hands the import system the already-imported paddle_compat module."""
+
+    def __init__(self, target):
+        self.target = target
+        self.module = None
+        self.real_spec = None
+
+    def create_module(self, spec):
+        self.module = importlib.import_module(self.target)
+        self.real_spec = getattr(self.module, "__spec__", None)
+        return self.module
+
+    def exec_module(self, module):
+        # the import system stamped our alias spec on the shared module: put the real one back
+        if self.real_spec is not None:
+            module.__spec__ = self.real_spec
+        name = self._alias_name
+        parent, _, child = name.rpartition(".")
+        if parent and parent in sys.modules and child not in vars(sys.modules[parent]):
+            # Python sets parent.child after this returns; remember it for uninstall()
+            _state["added_attrs"].append((sys.modules[parent], child))
+        _state["aliased"].add(name)
+        _attach_getattrs()
+
+
+class PaddleFinder(importlib.abc.MetaPathFinder):
+    """Resolves ``paddle`` and ``paddle.*`` to paddle_compat modules (see ``ALIASES``)."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname != "paddle" and not fullname.startswith("paddle."):
+            return None
+        real = _target_of(fullname)
+        if not _exists(real):
+            raise UnsupportedModuleError(fullname)
+        loader = _AliasLoader(real)
+        loader._alias_name = fullname
+        is_pkg = hasattr(importlib.import_module(real), "__path__")
+        return importlib.util.spec_from_loader(fullname, loader, is_package=is_pkg)
+
+
+def _resolve(paddle_name, attr):
+    """Module ``__getattr__`` fallback: EXTRAS, then a (lazily imported) submodule."""
+    extra = EXTRAS.get(paddle_name, {}).get(attr)
+    if extra is not None:
+        try:
+            return import_target(extra)
+        except (ImportError, AttributeError):
+            raise LookupError(attr) from None
+    full = f"{paddle_name}.{attr}"
+    try:
+        real = _target_of(full)
+    except UnsupportedModuleError as e:
+        raise LookupError(BLOCKED.get(full)) from e
+    if not _exists(real):
+        raise LookupError(attr)
+    return importlib.import_module(full)
+
+
+def _attach_getattrs():
+    """Give every loaded paddle_compat module its missing-API ``__getattr__`` (idempotent)."""
+    with _lock:
+        done = _state["getattrs"]
+        for name, mod in list(sys.modules.items()):
+            if mod is None or not (name == ROOT or name.startswith(ROOT + ".")):
+                continue
+            if name in done or (name.startswith(ROOT + ".compat")
+                                and not name.startswith(ROOT + ".compat.shims")):
+                continue
+            d = getattr(mod, "__dict__", None)
+            if d is None:
+                continue
+            prev = d.get("__getattr__")
+            if getattr(prev, "_paddle_compat_missing", False):
+                continue
+            mod.__getattr__ = make_module_getattr(mod, paddle_name_of(name), _resolve, prev)
+            done[name] = (mod, prev)
+
+
+def is_installed():
+    return _state["finder"] is not None
+
+
+def install():
+    """Make ``import paddle`` (and ``paddle.xxx``) give paddle_compat in this process.
+
+    Idempotent; returns the paddle_compat module. Undo with ``uninstall()``.
+    """
+    with _lock:
+        if _state["finder"] is None:
+            finder = PaddleFinder()
+            sys.meta_path.insert(0, finder)
+            _state["finder"] = finder
+            _state["saved_paddle"] = {k: v for k, v in sys.modules.items()
+                                      if k == "paddle" or k.startswith("paddle.")}
+            for k in _state["saved_paddle"]:
+                del sys.modules[k]
+        root = importlib.import_module("paddle")
+        _attach_getattrs()
+        return root
+
+
+def uninstall():
+    """Undo ``install()``: ``import paddle`` finds whatever it found before."""
+    with _lock:
+        finder = _state["finder"]
+        if finder is None:
+            return
+        if finder in sys.meta_path:
+            sys.meta_path.remove(finder)
+        _state["finder"] = None
+        for k in list(sys.modules):
+            if k == "paddle" or k.startswith("paddle."):
+                if k in _state["aliased"] or getattr(sys.modules[k], "__name__", "").startswith(
+                        ROOT):
+                    del sys.modules[k]
+        sys.modules.update(_state.pop("saved_paddle", {}))
+        for mod, child in _state["added_attrs"]:
+            mod.__dict__.pop(child, None)
+        _state["added_attrs"] = []
+        for name, (mod, prev) in _state["getattrs"].items():
+            if prev is None:
+                mod.__dict__.pop("__getattr__", None)
+            else:
+                mod.__getattr__ = prev
+        _state["getattrs"] = {}
+        _state["aliased"] = set()
+        importlib.invalidate_caches()
+
+
+def bootstrap_dir():
+    """A directory whose ``paddle`` package installs the hook: put it on a child process's
+    ``PYTHONPATH`` (and on ``sys.path``, which multiprocessing's spawn copies) so that child
+    Pythons (``multiprocessing`` spawn workers re-importing ``__main__``) see paddle_compat."""
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "_bootstrap")
+
+
+def propagate_to_children():
+    """Child Python processes of this one import paddle_compat as ``paddle`` too."""
+    d = bootstrap_dir()
+    if d not in sys.path:
+        # after the script's directory (sys.path[0]), before site-packages' real paddle
+        sys.path.insert(1 if sys.path else 0, d)
+    pp = os.environ.get("PYTHONPATH", "")
+    parts = [p for p in pp.split(os.pathsep) if p]
+    if d not in parts:
+        os.environ["PYTHONPATH"] = os.pathsep.join([d] + parts)

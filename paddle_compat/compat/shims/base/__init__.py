@@ -1,0 +1,18 @@
+"""``paddle.base`` (Paddle's former ``fluid``): the names scripts still take from it.
+
+Everything here is the paddle_compat object Paddle exposes under the same name elsewhere; any
+other ``paddle.base.xxx`` raises ``UnsupportedAPIError`` (installed by the import hook).
+"""
+from ....framework.parameter import Parameter
+from ....framework.place import CPUPlace, CUDAPinnedPlace, CUDAPlace
+from ....static import Executor, Program, default_main_program, default_startup_program
+from ....static import program_guard, global_scope, scope_guard
+from ....static.mode import in_dynamic_mode
+from . import core, dygraph, framework
+
+in_dygraph_mode = in_dynamic_mode
+
+__all__ = ["core", "dygraph", "framework", "CPUPlace", "CUDAPlace", "CUDAPinnedPlace",
+           "Program", "program_guard", "default_main_program", "default_startup_program",
+           "Executor", "global_scope", "scope_guard", "in_dygraph_mode", "in_dynamic_mode",
+           "Parameter"]

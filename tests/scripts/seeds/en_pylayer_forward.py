@@ -1,0 +1,18 @@
+# Example from seeds/000 (PyLayer, English API page) (forward), saved verbatim.
+import paddle
+from paddle.autograd import PyLayer
+
+class cus_tanh(PyLayer):
+    @staticmethod
+    def forward(ctx, x):
+        y = paddle.tanh(x)
+        # Pass tensors to backward.
+        ctx.save_for_backward(y)
+        return y
+
+    @staticmethod
+    def backward(ctx, dy):
+        # Get the tensors passed by forward.
+        y, = ctx.saved_tensor()
+        grad = dy * (1 - paddle.square(y))
+        return grad
