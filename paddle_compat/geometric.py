@@ -3,13 +3,18 @@
 
 Nodes that receive no message (or segments with no member) get 0, as in Paddle. Messages go
 along edges ``src_index[e] -> dst_index[e]``.
+
+``sample_neighbors`` samples without replacement from a CSC graph. Paddle's CPU kernel seeds
+its engine from ``std::random_device`` (it never repeats); here the draws come from
+``nn.functional.extra.side_generator``, so they repeat under ``paddle.seed`` and leave the
+shared random stream untouched, as Paddle does.
 """
 import torch
 
 from .framework.tensor import Tensor, wrap
 
 __all__ = ["send_u_recv", "send_ue_recv", "send_uv", "segment_sum", "segment_mean",
-           "segment_min", "segment_max"]
+           "segment_min", "segment_max", "sample_neighbors"]
 
 _REDUCE = {"sum": "sum", "mean": "mean", "max": "amax", "min": "amin"}
 _MESSAGE = {"add": torch.add, "sub": torch.sub, "mul": torch.mul, "div": torch.div}
@@ -22,6 +27,11 @@ def _reduce(msg, dst, n, reduce_op):
                          f"{reduce_op}")
     out = torch.zeros((n,) + tuple(msg.shape[1:]), dtype=msg.dtype, device=msg.device)
     idx = dst.to(torch.int64).reshape((-1,) + (1,) * (msg.dim() - 1)).expand_as(msg)
+    if reduce_op == "mean" and not (msg.is_floating_point() or msg.is_complex()):
+        # integer means round toward zero in Paddle (torch's scatter mean floors)
+        total = out.scatter_reduce(0, idx, msg, "sum", include_self=False)
+        count = out.scatter_reduce(0, idx, torch.ones_like(msg), "sum", include_self=False)
+        return torch.div(total, count.clamp(min=1), rounding_mode="trunc")
     if reduce_op in ("sum", "mean") or not msg.requires_grad:
         return out.scatter_reduce(0, idx, msg, _REDUCE[reduce_op], include_self=False)
     # max/min: Paddle passes the whole gradient to every message equal to the result (torch
@@ -90,3 +100,34 @@ def segment_min(data, segment_ids, name=None):
 def segment_max(data, segment_ids, name=None):
     """Maximum of the rows of ``data`` per segment id (0 for empty segments)."""
     return _segment(data, segment_ids, "max")
+
+
+def sample_neighbors(row, colptr, input_nodes, sample_size=-1, eids=None, return_eids=False,
+                     perm_buffer=None, name=None):
+    """For each input node, ``sample_size`` of its in-neighbours (``row[colptr[n]:colptr[n+1]]``)
+    drawn without replacement in random order, or all of them in order when it has no more (or
+    ``sample_size`` is -1). Returns (neighbours, int32 counts[, edge ids])."""
+    if return_eids and eids is None:
+        raise ValueError("`eids` should not be None if `return_eids` is True.")
+    r, ptr = row._t.reshape(-1), colptr._t.reshape(-1).long()
+    nodes = input_nodes._t.reshape(-1).long()
+    start, cap = ptr[nodes], ptr[nodes + 1] - ptr[nodes]
+    take = cap if sample_size < 0 else cap.clamp(max=sample_size)
+    seg = torch.repeat_interleave(torch.arange(nodes.numel(), device=r.device), cap)
+    first = torch.cumsum(cap, 0) - cap
+    local = torch.arange(seg.numel(), device=r.device) - first[seg]
+    edge = start[seg] + local
+    sampled = (take < cap)[seg]
+    if bool(sampled.any()):
+        from .nn.functional.extra import side_generator
+        from .random.distributions import rand
+        keys = torch.from_numpy(rand(side_generator(), [seg.numel()], "float64")).to(r.device)
+        # within a sampled node a random order, elsewhere the stored order
+        keys = torch.where(sampled, keys, local / cap[seg].clamp(min=1))
+        order = torch.argsort(seg.double() + keys, stable=True)
+        edge = edge[order]
+    keep = local < take[seg]
+    out = [wrap(r[edge[keep]]), wrap(take.to(torch.int32))]
+    if return_eids:
+        out.append(wrap(eids._t.reshape(-1)[edge[keep]]))
+    return tuple(out)

@@ -1,10 +1,11 @@
 """Coverage of the Paddle APIs that real workloads call (../shared/api_targets.tsv).
 
-    python tools/coverage.py [--tsv PATH] [--no-tests] [--markdown FILE]
+    python tools/coverage.py [--tsv PATH] [--no-tests] [--markdown FILE] [--readme]
 
 For each row: whether paddle_compat has the API, how many golden tests name it and whether
-they pass (one pytest run over tests/, read back from its JUnit XML). Prints a summary and,
-with --markdown, writes the full table.
+they pass (one pytest run over tests/, read back from its JUnit XML). Prints a summary; with
+--markdown writes the full table; with --readme puts the summary and the list of missing APIs
+into README.md between ``<!-- coverage:start -->`` and ``<!-- coverage:end -->``.
 """
 import argparse
 import os
@@ -84,6 +85,7 @@ def main():
     p.add_argument("--tsv", default=os.path.join(ROOT, "..", "shared", "api_targets.tsv"))
     p.add_argument("--no-tests", action="store_true", help="only check that the APIs exist")
     p.add_argument("--markdown", help="write the full table to this file")
+    p.add_argument("--readme", action="store_true", help="update README.md's coverage summary")
     args = p.parse_args()
     rows = load_rows(args.tsv)
     results = {} if args.no_tests else test_results()
@@ -98,15 +100,36 @@ def main():
         lines.append(f"| {rank} | `{api}` | {'yes' if llm else ''} | {'yes' if have else 'no'} "
                      f"| {state} |")
         summary[api] = (have, bool(t) and all(t))
+    report = []
     for g, rs in groups.items():
         have = sum(summary[a][0] for _, a, _, _ in rs)
         ok = sum(summary[a][1] for _, a, _, _ in rs)
-        print(f"rows {g:6s}: {have}/{len(rs)} implemented, {ok}/{len(rs)} with passing goldens")
+        report.append(f"rows {g}: {have}/{len(rs)} implemented"
+                      + ("" if args.no_tests else f", {ok}/{len(rs)} with passing goldens"))
     missing = [a for _, a, _, _ in rows[:300] if not summary[a][0]]
-    print(f"missing in rows 1-300 ({len(missing)}): {' '.join(missing)}")
+    report.append(f"missing in rows 1-300 ({len(missing)}): {' '.join(missing)}")
+    missing_all = [a for _, a, _, _ in rows[300:] if not summary[a][0]]
+    report.append(f"missing in rows 301-{len(rows)} ({len(missing_all)}): "
+                  f"{' '.join(missing_all)}")
+    print("\n".join(report))
+    if args.readme:
+        _write_readme(report)
     if args.markdown:
         with open(args.markdown, "w") as f:
             f.write("\n".join(lines) + "\n")
+
+
+def _write_readme(report):
+    path = os.path.join(ROOT, "README.md")
+    text = open(path).read()
+    start, end = "<!-- coverage:start -->", "<!-- coverage:end -->"
+    if start not in text or end not in text:
+        sys.exit(f"README.md has no {start} ... {end} markers")
+    body = "\n".join(f"- {line}" for line in report)
+    head, rest = text.split(start, 1)
+    text = head + start + "\n" + body + "\n" + end + rest.split(end, 1)[1]
+    with open(path, "w") as f:
+        f.write(text)
 
 
 if __name__ == "__main__":

@@ -1,10 +1,13 @@
-"""``paddle.incubate``: the fused softmax-with-mask ops here, fused layers in ``incubate.nn``."""
+"""``paddle.incubate``: the fused softmax-with-mask ops here, fused layers in ``incubate.nn``;
+``segment_sum``/``mean``/``max``/``min`` are ``paddle.geometric``'s (Paddle's older home for them)."""
 import torch
 
 from ..framework.tensor import wrap
 from . import nn
+from ..geometric import segment_max, segment_mean, segment_min, segment_sum
 
-__all__ = ["softmax_mask_fuse_upper_triangle", "softmax_mask_fuse"]
+__all__ = ["softmax_mask_fuse_upper_triangle", "softmax_mask_fuse", "segment_sum",
+           "segment_mean", "segment_max", "segment_min"]
 
 
 def softmax_mask_fuse_upper_triangle(x):

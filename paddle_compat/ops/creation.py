@@ -199,3 +199,37 @@ def assign(x, output=None):
         return wrap(t)
     output._t.copy_(t) if not output._t.requires_grad else output._t.data.copy_(t)
     return output
+
+
+def logspace(start, stop, num, base=10.0, dtype=None, name=None):
+    """``num`` powers base**e for e evenly spaced from start to stop (default float dtype;
+    integer dtypes truncate the values)."""
+    tdt = dtype_or_default(dtype)
+    n = int(_num(num))
+    e = torch.linspace(float(_num(start)), float(_num(stop)), n, dtype=torch.float64,
+                       device=current_device())
+    return wrap(torch.pow(float(_num(base)), e).to(tdt))
+
+
+def _tri_indices(fn, row, col, offset, dtype):
+    tdt = _dt.convert_dtype(dtype).torch
+    if tdt not in (torch.int32, torch.int64):
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), "
+                           f"{_dt.from_torch_dtype(tdt).name}) of kernel `{fn.__name__}` is not "
+                           "registered.")
+    return wrap(fn(row, col, offset, dtype=tdt, device=current_device()))
+
+
+def triu_indices(row, col=None, offset=0, dtype="int64"):
+    """[2, n] coordinates of the upper triangle (from diagonal ``offset``) of a row x col
+    matrix, row by row."""
+    return _tri_indices(torch.triu_indices, row, row if col is None else col, offset, dtype)
+
+
+def tril_indices(row, col, offset=0, dtype="int64"):
+    """[2, n] coordinates of the lower triangle (up to diagonal ``offset``) of a row x col
+    matrix, row by row."""
+    return _tri_indices(torch.tril_indices, row, col, offset, dtype)
+
+
+__all__ += ["logspace", "triu_indices", "tril_indices"]

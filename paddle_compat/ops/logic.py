@@ -220,3 +220,8 @@ bitwise_invert_ = bitwise_not_
 _INPLACE = [n + "_" for n in __all__ if n + "_" in globals()]
 __all__ += _INPLACE
 as_methods(globals(), [n for n in __all__ if n not in ("is_tensor",)])
+
+less = less_than              # Paddle 3's alias
+less_ = less_than_
+__all__ += ["less", "less_"]
+as_methods(globals(), ["less", "less_"])

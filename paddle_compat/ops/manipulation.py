@@ -798,10 +798,421 @@ def unique(x, return_index=False, return_inverse=False, return_counts=False, axi
 
 as_methods(globals(), [
     "reshape", "reshape_", "transpose", "concat", "stack", "split", "chunk", "squeeze",
-    "squeeze_", "unsqueeze", "unsqueeze_", "expand", "expand_as", "broadcast_to", "flatten", "flatten_", "unflatten", "tile", "slice",
+    "squeeze_", "unsqueeze", "unsqueeze_", "expand", "expand_as", "broadcast_to", "flatten",
+    "flatten_", "unflatten", "tile", "slice",
     "slice_scatter", "tensor_split", "hsplit", "vsplit", "dsplit", "unstack", "unbind",
     "atleast_1d", "atleast_2d", "atleast_3d", "gather", "gather_nd", "scatter", "scatter_",
     "take_along_axis", "put_along_axis", "put_along_axis_", "index_put", "index_put_",
     "masked_fill", "masked_fill_", "roll", "triu", "triu_", "tril", "tril_", "diag",
     "diag_embed", "fill_diagonal_", "fill_diagonal_tensor", "fill_diagonal_tensor_", "vander",
     "diff", "repeat_interleave", "flip", "moveaxis", "unique"])
+
+
+# ---------------------------------------------------------------------- diagonals, scatters
+def diagonal_scatter(x, y, offset=0, axis1=0, axis2=1, name=None):
+    """A copy of x with its diagonal (as ``diagonal(x, offset, axis1, axis2)``) set to y."""
+    from .math import diagonal
+    t = _tensor(x, "diagonal_scatter")
+    v = _tensor(y, "diagonal_scatter", "y", 1)
+    d = diagonal(x, offset, axis1, axis2)._t
+    if d.shape != v.shape:
+        raise AssertionError(f"the y shape should be {list(d.shape)}")
+    return wrap(torch.diagonal_scatter(t, v.to(t.dtype), offset, axis1, axis2))
+
+
+def select_scatter(x, values, axis, index, name=None):
+    """A copy of x with the slice at ``index`` along ``axis`` set to ``values``."""
+    t = _tensor(x, "select_scatter")
+    v = _tensor(values, "select_scatter", "values", 1)
+    want = t.shape[:axis % t.dim()] + t.shape[axis % t.dim() + 1:]
+    if v.shape != want:
+        raise RuntimeError("expected values to have a size equal to the slice of x. value size = "
+                           f"paddle.Size({list(v.shape)}) slice size = paddle.Size({list(want)})")
+    return wrap(torch.select_scatter(t, v.to(t.dtype), axis, index))
+
+
+def diagflat(x, offset=0, name=None):
+    """A 2-d tensor with the flattened x on its ``offset`` diagonal."""
+    return wrap(torch.diagflat(_tensor(x, "diagflat"), offset))
+
+
+def _index_nd(t, i, u, api):
+    """The coordinate tuple of ``i`` ([..., k]) into t; Paddle's ValueError when updates u do
+    not have shape i.shape[:-1] + t.shape[k:]."""
+    k = i.shape[-1]
+    want = tuple(i.shape[:-1]) + tuple(t.shape[k:])
+    if tuple(u.shape) != want:
+        raise ValueError(f"(InvalidArgument) {api}: Updates has wrong shape. Expected "
+                         f"{list(want)}, but received {list(u.shape)}.")
+    return tuple(i.unbind(-1))
+
+
+def scatter_nd_add(x, index, updates, name=None):
+    """A copy of x with ``updates`` added at the coordinates in ``index``'s last dim (repeats
+    accumulate)."""
+    t = _tensor(x, "scatter_nd_add")
+    i = _tensor(index, "scatter_nd_add", "index", 1)
+    u = _tensor(updates, "scatter_nd_add", "updates", 2)
+    return wrap(t.index_put(_index_nd(t, i, u, "scatter_nd_add"), u.to(t.dtype),
+                            accumulate=True))
+
+
+def scatter_nd(index, updates, shape, name=None):
+    """Zeros of ``shape`` (updates' dtype) with ``updates`` summed in at ``index``."""
+    u = _tensor(updates, "scatter_nd", "updates", 1)
+    z = torch.zeros(shape_arg(shape, "scatter_nd", 2), dtype=u.dtype, device=u.device)
+    return scatter_nd_add(wrap(z), index, updates)
+
+
+def _index_add_args(x, index, axis, value, api):
+    t = _tensor(x, api)
+    i = _tensor(index, api, "index", 1)
+    v = _tensor(value, api, "value", 3)
+    ax = axis % t.dim()
+    for d in range(t.dim()):
+        if d != ax and (v.dim() != t.dim() or v.shape[d] != t.shape[d]):
+            raise ValueError("(InvalidArgument) The add_value parameter does not supported "
+                             f"broadcast, so input_dim[i]({t.shape[d]}) must be equal to "
+                             f"add_value_dim[i]({v.shape[d] if d < v.dim() else 1}) when i({d}) "
+                             f"!= axis({ax}).")
+    return t, i, v.to(t.dtype), ax
+
+
+def index_add(x, index, axis, value, alpha=1, name=None, *, out=None):
+    """A copy of x with alpha * ``value`` slices added at ``index`` along ``axis``."""
+    t, i, v, ax = _index_add_args(x, index, axis, value, "index_add")
+    r = torch.index_add(t, ax, i, v, alpha=alpha)
+    if out is not None:
+        out._t = r
+        return out
+    return wrap(r)
+
+
+def index_add_(x, index, axis, value, alpha=1, name=None):
+    t, i, v, ax = _index_add_args(x, index, axis, value, "index_add_")
+    writable(x).index_add_(ax, i, v, alpha=alpha)
+    return x
+
+
+def _fill_args(index, value, api):
+    """index as int64 and value as torch takes them (a number or a 0-d tensor)."""
+    i = _tensor(index, api, "index", 1)
+    if i.dtype is not torch.int64:
+        i = i.long()
+    return i, (value._t if type(value) is Tensor else value)
+
+
+def index_fill(x, index, axis, value, name=None):
+    """A copy of x with the slices at ``index`` along ``axis`` set to ``value``."""
+    try:
+        t = x._t
+    except AttributeError:
+        raise not_tensor("index_fill", "x", 0, x) from None
+    return wrap(torch.index_fill(t, axis, *_fill_args(index, value, "index_fill")))
+
+
+def index_fill_(x, index, axis, value, name=None):
+    writable(x).index_fill_(axis, *_fill_args(index, value, "index_fill_"))
+    return x
+
+
+def masked_scatter(x, mask, value, name=None):
+    """A copy of x with the places where ``mask`` (broadcast) is True filled, in order, from
+    the leading elements of ``value``."""
+    t = _tensor(x, "masked_scatter")
+    m = _tensor(mask, "masked_scatter", "mask", 1)
+    v = _tensor(value, "masked_scatter", "value", 2)
+    try:
+        return wrap(torch.masked_scatter(t, m, v.to(t.dtype)))
+    except RuntimeError as e:
+        raise _invalid(e) from None
+
+
+def masked_scatter_(x, mask, value, name=None):
+    t = writable(x)
+    m = _tensor(mask, "masked_scatter_", "mask", 1)
+    try:
+        t.masked_scatter_(m, _tensor(value, "masked_scatter_", "value", 2).to(t.dtype))
+    except RuntimeError as e:
+        raise _invalid(e) from None
+    return x
+
+
+def take(x, index, mode="raise", name=None):
+    """Elements of the flattened x at ``index`` (shape of index); negative indices count from
+    the end; ``mode`` 'wrap' takes them modulo the size, 'clip' clamps them."""
+    if mode not in ("raise", "wrap", "clip"):
+        raise ValueError(f"'mode' in 'take' should be 'raise', 'wrap', 'clip', but received "
+                         f"{mode}.")
+    t = _tensor(x, "take")
+    if not isinstance(index, Tensor):
+        raise TypeError(f"The type of 'index' must be Tensor, but got {type(index)}")
+    i = index._t
+    if i.dtype not in (torch.int32, torch.int64):
+        raise TypeError("The data type of 'index' must be one of ['int32', 'int64'], but got "
+                        f"paddle.{_dt.from_torch_dtype(i.dtype).name}")
+    flat = t.reshape(-1)
+    n = flat.shape[0]
+    j = i.reshape(-1)
+    if mode == "raise":
+        j = torch.where(j < 0, j + n, j)
+    elif mode == "wrap":
+        j = torch.remainder(j, n)
+    elif n > 0:
+        j = j.clamp(0, n - 1)
+    try:
+        return wrap(flat.index_select(0, j).reshape(i.shape))
+    except (IndexError, RuntimeError):
+        raise ValueError(f"(InvalidArgument) Variable value (index) of OP(index_select) "
+                         f"expected >= -{n} and < {n}.") from None
+
+
+def multiplex(inputs, index, name=None):
+    """Row i of the result is row i of ``inputs[index[i]]`` (index: int32 [N, 1])."""
+    ts = [_tensor(v, "multiplex", "inputs", 0) for v in inputs]
+    i = _tensor(index, "multiplex", "index", 1)
+    if i.dtype is not torch.int32:
+        raise ValueError("(InvalidArgument) The type of data we are trying to retrieve (int32) "
+                         "does not match the type of data "
+                         f"({_dt.from_torch_dtype(i.dtype).name}) currently contained in the "
+                         "container.")
+    if ts[0].dim() < 2:
+        raise ValueError("(InvalidArgument) The rank of candidate tensors must be not less "
+                         "than 2.")
+    rows = torch.arange(ts[0].shape[0], device=ts[0].device)
+    return wrap(torch.stack(ts)[i.reshape(-1).long(), rows])
+
+
+def shard_index(input, index_num, nshards, shard_id, ignore_value=-1):
+    """Labels of shard ``shard_id`` (of ``nshards`` equal ranges over index_num) shifted to
+    start at 0; labels of other shards become ``ignore_value``."""
+    t = _tensor(input, "shard_index", "input")
+    if t.dim() < 2:
+        raise ValueError("(InvalidArgument) Rank of Input(X) should be at least 2, but the value "
+                         f"given is {t.dim()}.")
+    if not 0 <= shard_id < nshards:
+        raise ValueError(f"The shard_id({shard_id}) should be in [0, {nshards})")
+    size = (index_num + nshards - 1) // nshards
+    return wrap(torch.where(torch.div(t, size, rounding_mode="floor") == shard_id,
+                            torch.remainder(t, size), torch.full_like(t, ignore_value)))
+
+
+# ---------------------------------------------------------------------- views
+def _byte_offset(t, offset, esize, api):
+    if offset % esize:
+        raise NotImplementedError(f"{api}(): an offset of {offset} bytes that is not a multiple "
+                                  f"of the element size ({esize}) is not supported")
+    return offset // esize
+
+
+def as_strided(x, shape, stride, offset=0, name=None):
+    """A view of x's memory with the given shape, strides (in elements) and ``offset`` (in
+    bytes, from the start of the memory x views, as Paddle counts it)."""
+    t = _tensor(x, "as_strided")
+    off = _byte_offset(t, offset, t.element_size(), "as_strided")
+    return wrap(torch.as_strided(t, shape_arg(shape, "as_strided"),
+                                 shape_arg(stride, "as_strided", 2), off))
+
+
+def view(x, shape_or_dtype, name=None):
+    """A view of x with another shape (-1 infers one dim) or another dtype (the bytes
+    reinterpreted; the last dim scales with the element size)."""
+    t = _tensor(x, "view")
+    if isinstance(shape_or_dtype, (list, tuple, Tensor)):
+        try:
+            return wrap(t.view(shape_or_dtype))       # a list of ints: straight to torch
+        except (TypeError, RuntimeError):
+            pass
+        shp = shape_arg(shape_or_dtype, "view")
+        try:
+            return wrap(t.view(shp))
+        except RuntimeError as e:
+            if 0 in shp:
+                raise RuntimeError(f"(Unavailable) {e}") from None
+            raise ValueError("(InvalidArgument) The 'shape' in ReshapeOp is invalid. The input "
+                             f"tensor X'size must be equal to the capacity of 'shape'. But "
+                             f"received X's shape = {list(t.shape)}, 'shape' is {list(shp)}.") \
+                from None
+    return wrap(t.view(_dt.convert_dtype(shape_or_dtype).torch))
+
+
+def view_as(x, other, name=None):
+    """``view(x, other.shape)``."""
+    return view(x, list(_tensor(other, "view_as", "other", 1).shape))
+
+
+def unfold(x, axis, size, step, name=None):
+    """A view with every window of ``size`` elements along ``axis``, ``step`` apart, in a new
+    last dim."""
+    t = _tensor(x, "unfold")
+    n = t.shape[axis] if t.dim() else 1
+    if size > n:
+        raise ValueError(f"(InvalidArgument) paddle.unfold size({size}) must be less than "
+                         f"shape[axis]({n}).")
+    if step <= 0:
+        raise ValueError("(InvalidArgument) paddle.unfold step must be greater than 0")
+    return wrap(t.unfold(axis, size, step))
+
+
+def set_(x, source=None, shape=None, stride=None, offset=0, name=None):
+    """Make x a view of ``source``'s memory (an empty tensor when None) with ``shape``,
+    ``stride`` (elements) and ``offset`` (bytes from the start of that memory); x keeps its
+    dtype, so a source of another dtype is reinterpreted, as in Paddle."""
+    t = writable(x)
+    if source is None:
+        with torch.no_grad():
+            t.set_(torch.empty(0, dtype=t.dtype, device=t.device))
+        return x
+    s = _tensor(source, "set_", "source", 1)
+    shp = list(s.shape) if shape is None else list(shape_arg(shape, "set_"))
+    if stride is None:
+        stride, acc = [], 1
+        for d in reversed(shp):
+            stride.insert(0, acc)
+            acc *= d
+    with torch.no_grad():
+        t.set_(s.untyped_storage(), _byte_offset(t, offset, t.element_size(), "set_"), shp,
+               list(stride))
+    return x
+
+
+def fill_(x, value):
+    """Fill x with the number ``value`` in place."""
+    if not isinstance(value, (int, float)):
+        raise TypeError(f"The type of 'value'  must be int or float, but received "
+                        f"{type(value)}.")
+    writable(x).fill_(value)
+    return x
+
+
+def is_coalesced(x):
+    """Paddle defines it for sparse COO tensors only: a dense tensor is its TypeError."""
+    raise TypeError("(InvalidType) Method is_coalesced only support sparse coo tensor.")
+
+
+def coalesce(x, name=None):
+    """Paddle defines it for sparse COO tensors only: a dense tensor is NotImplementedError."""
+    raise NotImplementedError("(Unimplemented) The kernel of (coalesce) for input tensors is "
+                              "unimplemented, please check the type of input tensors.")
+
+
+# ---------------------------------------------------------------------- slicing & co
+def strided_slice(x, axes, starts, ends, strides, name=None):
+    """``x[start:end:stride]`` along each of ``axes`` (Python's clamping; negative strides walk
+    backwards)."""
+    t = _tensor(x, "strided_slice")
+    axes = _int_list(axes)
+    starts, ends, strides = _int_list(starts), _int_list(ends), _int_list(strides)
+    for i, (a, st) in enumerate(zip(axes, strides)):
+        if a < 0:
+            raise ValueError("(InvalidArgument) The axis should be greater than or equal to "
+                             f"0.But received {a} of axes[{i}]")
+        if st == 0:
+            raise ValueError("(InvalidArgument) stride index in StridedSlice operator is 0.")
+    idx = [_SLICE_ALL] * t.dim()
+    flips = []
+    for a, s, e, st in zip(axes, starts, ends, strides):
+        if st > 0:
+            idx[a] = _py_slice(s, e, st)
+            continue
+        # a backward walk: the same positions counted from the flipped end
+        lo, hi, _ = _py_slice(s, e, st).indices(t.shape[a])
+        n = t.shape[a]
+        idx[a] = _py_slice(n - 1 - lo, n - 1 - hi, -st) if lo > hi else _py_slice(0, 0)
+        flips.append(a)
+    r = t.flip(flips) if flips else t
+    return wrap(r[tuple(idx)])
+
+
+def reverse(x, axis, name=None):
+    """x flipped along ``axis`` (an int or a list; an empty list copies)."""
+    t = _tensor(x, "reverse")
+    axes = _int_list(axis)
+    return wrap(t.flip(axes) if axes else t.clone())
+
+
+def rot90(x, k=1, axes=[0, 1], name=None):
+    """x rotated by 90 degrees k times in the plane of ``axes``, from the first toward the
+    second."""
+    t = _tensor(x, "rot90")
+    axes = list(axes)
+    if len(axes) != 2:
+        raise ValueError(f"expected total rotation axes == 2, but got axes = {len(axes)}")
+    if t.dim() < 2:
+        raise ValueError(f"expected total dims >= 2, but got total dims = {t.dim()}")
+    if axes[0] % t.dim() == axes[1] % t.dim():
+        raise ValueError(f"expected rotation axes to be different, but got axis0 = {axes[0]}, "
+                         f"and axis1 = {axes[1]}")
+    return wrap(torch.rot90(t, k, axes))
+
+
+def crop(x, shape=None, offsets=None, name=None):
+    """The block of x of ``shape`` (-1: to the end) starting at ``offsets`` (default 0)."""
+    t = _tensor(x, "crop")
+    if t.dtype not in (torch.float32, torch.float64, torch.int32, torch.int64):
+        raise TypeError(f"The data type of 'x' in crop_tensor must be float32, float64, int32 "
+                        f"or int64, but received {_dt.from_torch_dtype(t.dtype).name}.")
+    for v in (shape, offsets):
+        if isinstance(v, Tensor) and v._t.dtype not in (torch.int32, torch.int64):
+            raise OSError("Data type error. Currently, The data type of IntArrayBase only "
+                          "supports Tensor with int32 and int64, but now received "
+                          f"`{_dt.from_torch_dtype(v._t.dtype).name}`.")
+    shp = list(t.shape) if shape is None else _int_list(shape)
+    offs = [0] * t.dim() if offsets is None else _int_list(offsets)
+    r = t
+    for d, (n, o) in enumerate(zip(shp, offs)):
+        n = t.shape[d] - o if n == -1 else n
+        if o + n > t.shape[d]:
+            raise ValueError(f"(InvalidArgument) The sum of the {d}th elements of offsets ({o}) "
+                             f"and shape ({n}) of Op(crop_tensor) should be less than or equal "
+                             f"to the size of {d}th dimension of the input.")
+        r = r.narrow(d, o, n)
+    return wrap(r.clone())
+
+
+def rank(input):
+    """The number of dimensions as a 0-d int32 tensor."""
+    t = _tensor(input, "rank", "input")
+    return wrap(torch.tensor(t.dim(), dtype=torch.int32))
+
+
+def tolist(x):
+    """The elements as (nested) Python lists."""
+    return _tensor(x, "tolist").tolist()
+
+
+def combinations(x, r=2, with_replacement=False, name=None):
+    """All length-r combinations of the elements of a 1-d x, as rows."""
+    t = _tensor(x, "combinations")
+    if t.dim() != 1:
+        raise TypeError(f"Expect a 1-D vector, but got x shape paddle.Size({list(t.shape)})")
+    if r == 0:
+        return wrap(t.new_empty(0))
+    return wrap(torch.combinations(t, r, with_replacement).reshape(-1, r))
+
+
+def unique_consecutive(x, return_inverse=False, return_counts=False, axis=None, dtype="int64",
+                       name=None):
+    """x with runs of equal consecutive values (or slices along ``axis``) collapsed, with the
+    inverse map (over the flattened x when axis is None) and run lengths in ``dtype``."""
+    t = _tensor(x, "unique_consecutive")
+    idt = _dt.convert_dtype(dtype).torch
+    src = t.reshape(-1) if axis is None else t
+    out, inverse, counts = torch.unique_consecutive(src, return_inverse=True, return_counts=True,
+                                                    dim=0 if axis is None else axis)
+    res = [wrap(out)]
+    if return_inverse:
+        res.append(wrap(inverse.to(idt)))
+    if return_counts:
+        res.append(wrap(counts.to(idt)))
+    return res[0] if len(res) == 1 else tuple(res)
+
+
+_MORE = ["diagonal_scatter", "select_scatter", "diagflat", "scatter_nd", "scatter_nd_add",
+         "index_add", "index_add_", "index_fill", "index_fill_", "masked_scatter",
+         "masked_scatter_", "take", "multiplex", "shard_index", "as_strided", "view", "view_as",
+         "unfold", "strided_slice", "reverse", "rot90", "crop", "rank", "tolist",
+         "combinations", "unique_consecutive"]
+__all__ += _MORE
+as_methods(globals(), [n for n in _MORE if n not in ("scatter_nd", "crop", "tolist")] + [
+    "set_", "fill_", "is_coalesced", "coalesce"])

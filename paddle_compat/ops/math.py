@@ -14,6 +14,7 @@ In-place forms (``x.add_(y)``, ``paddle.tanh_(x)``) modify ``x._t`` in place and
 on a leaf that does not stop gradient they raise Paddle's ValueError.
 """
 import builtins
+import math
 
 import torch
 
@@ -938,3 +939,321 @@ as_methods(globals(), [n for n in __all__ if n not in (
 as_methods(globals(), [
     "add_", "scale_", "clip_", "lerp_", "zero_", "cast_", "exp_", "sqrt_", "rsqrt_", "floor_",
     "ceil_", "round_", "reciprocal_", "sigmoid_", "erfinv_", "add_n", "gammaln", "gammaln_"])
+
+
+# ---------------------------------------------------------------------- special functions
+def _special(fn, api):
+    """Elementwise ``fn``; integers compute in float32 (Paddle's autocast)."""
+    def op(x, name=None):
+        try:
+            t = x._t
+        except AttributeError:
+            raise not_tensor(api, "x", 0, x) from None
+        return wrap(fn(t if t.is_floating_point() else t.to(torch.float32)))
+    op.__name__ = api
+    op.__doc__ = f"Elementwise {api} (torch.special.{fn.__name__})."
+    return op
+
+
+i0e = _special(torch.special.i0e, "i0e")
+i1 = _special(torch.special.i1, "i1")
+i1e = _special(torch.special.i1e, "i1e")
+
+
+def _sinc(t):
+    # Paddle's formula: sin(pi x) / (pi x) with 0 replaced by 1e-20, and 1 wherever that is
+    # NaN (so NaN and +-inf inputs give 1)
+    u = torch.where(t != 0, t, torch.full_like(t, 1.0e-20)) * math.pi
+    r = torch.sin(u) / u
+    return torch.where(torch.isnan(r), torch.ones_like(r), r)
+
+
+def sinc(x, name=None):
+    """sin(pi x) / (pi x), 1 at 0 (and, as in Paddle, at NaN and +-inf)."""
+    t = _tensor_only(x, "sinc")
+    _typecheck(t, "sinc", ("float16", "bfloat16", "float32", "float64"))
+    return wrap(_sinc(t))
+
+
+def sinc_(x, name=None):
+    t = _tensor_only(x, "sinc_")
+    _typecheck(t, "sinc_", ("float16", "bfloat16", "float32", "float64"))
+    _writable(x, "sinc_").copy_(_sinc(t.clone()))
+    return x
+
+
+def positive(x, name=None):
+    """x itself (Paddle returns its input); a bool tensor is a TypeError."""
+    if _pyx(x).dtype is torch.bool:
+        raise TypeError("The `+` operator, on a bool tensor is not supported.")
+    return x
+
+
+def negative(x, name=None):
+    """-x; a bool tensor is a TypeError."""
+    t = _pyx(x)
+    if t.dtype is torch.bool:
+        raise TypeError("The `-` operator, on a bool tensor is not supported.")
+    return wrap(torch.neg(t))
+
+
+def _polygamma_n(n):
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise TypeError(f"The input of n must be int type, but received: {type(n)} ")
+    if n < 0:
+        raise ValueError(f"The input of n must be greater than or equal to 0. But received n = {n}")
+
+
+def polygamma(x, n, name=None):
+    """The n-th derivative of digamma (n = 0 is digamma); integers compute in float32."""
+    _polygamma_n(n)
+    t = _x(x, "polygamma")
+    return wrap(torch.polygamma(n, t if t.is_floating_point() else t.to(torch.float32)))
+
+
+def polygamma_(x, n, name=None):
+    _polygamma_n(n)
+    t = _writable(x, "polygamma_")
+    t.copy_(torch.polygamma(n, t.clone()))
+    return x
+
+
+def multigammaln(x, p, name=None):
+    """log of the multivariate gamma function of dimension p:
+    p(p-1)/4 log(pi) + sum_j lgamma(x + (1 - j)/2), j = 1..p."""
+    if p < 1:
+        raise AssertionError(f"The p must be greater than or equal to 1, But received p is {p}.\n")
+    return wrap(_multigammaln(_pyx(x), p))
+
+
+def _multigammaln(t, p):
+    # torch.mvlgamma's sum without its domain check (Paddle has none)
+    b = torch.arange(1 - p, 1, dtype=t.dtype, device=t.device) * 0.5
+    c = 0.25 * p * (p - 1) * math.log(math.pi)
+    return torch.lgamma(t.unsqueeze(-1) + b).sum(-1) + c
+
+
+def multigammaln_(x, p, name=None):
+    if p < 1:
+        raise AssertionError(f"The p must be greater than or equal to 1, But received p is {p}.\n")
+    t = _writable(x, "multigammaln_")
+    t.copy_(_multigammaln(t.clone(), p))
+    return x
+
+
+def renorm(x, p, axis, max_norm):
+    """Rescale each slice along ``axis`` whose p-norm exceeds max_norm to norm max_norm."""
+    t = _pyx(x)
+    nd = t.dim()
+    if not axis < nd:
+        raise ValueError(f"the axis:{axis} should be less then the shape's size {nd}:"
+                         f"paddle.Size({list(t.shape)})")
+    if axis < -nd:
+        raise ValueError(f"the axis:{axis} should not be less than -1 * length of input_shape:"
+                         f"{-nd}")
+    return wrap(torch.renorm(t, p, axis % nd, max_norm))
+
+
+def renorm_(x, p, axis, max_norm):
+    t = _writable(x, "renorm_")
+    t.copy_(renorm(wrap(t.clone()), p, axis, max_norm)._t)
+    return x
+
+
+def ldexp(x, y, name=None):
+    """x * 2**y; integer x computes in float32."""
+    a = _tensor_only(x, "ldexp")
+    b = _tensor_only(y, "ldexp", "y")
+    if not a.is_floating_point():
+        a = a.to(torch.float32)
+    return wrap(a * torch.pow(2.0, b.to(a.dtype)))
+
+
+def ldexp_(x, y, name=None):
+    a = _writable(x, "ldexp_")
+    b = _tensor_only(y, "ldexp", "y")
+    a.mul_(torch.pow(2.0, b.to(a.dtype)))
+    return x
+
+
+def nextafter(x, y, name=None):
+    """The next representable float after x towards y."""
+    try:
+        a = x._t
+        b = y._t
+    except AttributeError:
+        raise _not_tensors("nextafter", x, y) from None
+    if a.dtype is not b.dtype:
+        a, b = binary_operands("add", a, b)
+    if a.dtype not in (torch.float32, torch.float64):
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), "
+                           f"{_name(a)}) of kernel `nextafter` is not registered.")
+    return wrap(torch.nextafter(a, b))
+
+
+def _gamma_args(x, y, api):
+    try:
+        a = x._t
+        b = y._t
+    except AttributeError:
+        raise _not_tensors(api, x, y) from None
+    if a.dtype is not b.dtype:
+        a, b = binary_operands("add", a, b)
+    if a.dtype not in (torch.float32, torch.float64):
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), "
+                           f"{_name(a)}) of kernel `gammaincc` is not registered.")
+    # Paddle checks the values in Python (so do we: it is part of the API)
+    if bool((a < 0).any()):
+        raise ValueError("The input argument x must be greater than or equal to 0.")
+    if bool((b < 0).any()):
+        raise ValueError("The input argument y must be greater than or equal to 0.")
+    return a, b
+
+
+def _gammaincc(a, b):
+    # Paddle's kernel: Q(0, y) = 1; no gradient for the parameter a (none in torch either)
+    q = torch.special.gammaincc(a.detach(), b)
+    return torch.where(a == 0, torch.ones_like(q), q)
+
+
+def gammaincc(x, y, name=None):
+    """The regularized upper incomplete gamma function Q(x, y) (differentiable in y)."""
+    return wrap(_gammaincc(*_gamma_args(x, y, "gammaincc")))
+
+
+def gammainc(x, y, name=None):
+    """The regularized lower incomplete gamma function P(x, y) = 1 - Q(x, y), as Paddle
+    computes it."""
+    return wrap(1 - _gammaincc(*_gamma_args(x, y, "gammainc")))
+
+
+def gammainc_(x, y, name=None):
+    a, b = _gamma_args(x, y, "gammainc")
+    _writable(x, "gammainc_").copy_(1 - _gammaincc(a.clone(), b))
+    return x
+
+
+def gammaincc_(x, y, name=None):
+    a, b = _gamma_args(x, y, "gammaincc")
+    _writable(x, "gammaincc_").copy_(_gammaincc(a.clone(), b))
+    return x
+
+
+def frexp(x, name=None):
+    """(mantissa, exponent) with x = mantissa * 2**exponent, |mantissa| in [0.5, 1); both in
+    x's float dtype (Paddle's formula: inf gives exponent 1, NaN gives NaN)."""
+    t = _pyx(x)
+    if t.dtype not in (torch.float32, torch.float64):
+        raise TypeError("The data type of input must be one of ['float32', 'float64'], but got "
+                        f"paddle.{_name(t)}")
+    a = torch.abs(t)
+    with torch.no_grad():                  # the exponent has no gradient (Paddle: zero)
+        e = torch.floor(torch.log2(a))
+        e = torch.where(torch.isinf(e), torch.zeros_like(e), e)
+        e = torch.where(a / torch.pow(2.0, e) >= 1, e + 1, e)
+    m = a / torch.pow(2.0, e)
+    if t.requires_grad:                    # Paddle's exponent does not stop gradient either
+        e.requires_grad_(True)
+    return wrap(torch.where(t < 0, -m, m)), wrap(e)
+
+
+_NO_TRACE = frozenset([torch.bool, torch.bfloat16])
+
+
+def trace(x, offset=0, axis1=0, axis2=1, name=None):
+    """Sum of the diagonal (``offset`` above the main one) over axis1/axis2; x's dtype."""
+    t = _x(x, "trace")
+    if t.dtype in _NO_TRACE:
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), "
+                           f"{_name(t)}) of kernel `trace` is not registered.")
+    try:
+        return wrap(torch.diagonal(t, offset, axis1, axis2).sum(-1, dtype=t.dtype))
+    except (RuntimeError, IndexError):
+        _diag_check(t, axis1, axis2, "Input(x)'s dim is out of range (expected at least 2, but "
+                                     f"got {t.dim()}).")
+        raise
+
+
+def diagonal(x, offset=0, axis1=0, axis2=1, name=None):
+    """The diagonal ``offset`` above the main one of the planes axis1/axis2, in a new last
+    dim."""
+    try:
+        return wrap(torch.diagonal(x._t, offset, axis1, axis2))
+    except AttributeError:
+        raise not_tensor("diagonal", "x", 0, x) from None
+    except (RuntimeError, IndexError):
+        _diag_check(x._t, axis1, axis2, "Input's dim is out of range (expected at least 2 "
+                                        f"dimensions, but got {x._t.dim()}).")
+        raise
+
+
+def _diag_check(t, axis1, axis2, few_dims):
+    """Paddle's errors where torch.diagonal failed: too few dims, identical axes."""
+    if t.dim() < 2:
+        raise IndexError(f"(OutOfRange) {few_dims}")
+    if axis1 % t.dim() == axis2 % t.dim():
+        raise ValueError(f"(InvalidArgument) The dimensions should not be identical "
+                         f"{axis1} vs {axis2}.")
+
+
+def _trapezoid(y, x, dx, axis, cumulative):
+    if x is not None and dx is not None:
+        raise ValueError("Not permitted to specify both x and dx input args.")
+    t = _pyx(y)
+    for v in (t,) if x is None else (t, x._t):
+        if v.dtype not in _FLOATS or v.dtype is torch.bfloat16:
+            raise TypeError("The data type of input must be Tensor, and dtype should be one of "
+                            "['paddle.float16', 'paddle.float32', 'paddle.float64'], but got "
+                            f"paddle.{_name(v)}")
+    if t.dtype is torch.float16:
+        raise RuntimeError("(NotFound) The kernel with key (CPU, Undefined(AnyLayout), float16) "
+                           "of kernel `gather` is not registered.")
+    fn = torch.cumulative_trapezoid if cumulative else torch.trapezoid
+    if x is not None:
+        return wrap(fn(t, x._t, dim=axis))
+    return wrap(fn(t, dx=1.0 if dx is None else float(dx), dim=axis))
+
+
+def trapezoid(y, x=None, dx=None, axis=-1, name=None):
+    """The integral of y along ``axis`` by the trapezoidal rule (sample points x, or spacing
+    dx, default 1)."""
+    return _trapezoid(y, x, dx, axis, False)
+
+
+def cumulative_trapezoid(y, x=None, dx=None, axis=-1, name=None):
+    """The running trapezoidal integral of y along ``axis`` (one element shorter)."""
+    return _trapezoid(y, x, dx, axis, True)
+
+
+def reduce_as(x, target, name=None):
+    """Sum x over the dimensions that broadcasting ``target`` to x's shape would add or
+    stretch, giving target's shape (bool and int32 sum to int64, as ``sum``)."""
+    t = _x(x, "reduce_as")
+    s = _x(target, "reduce_as", "target", 1)
+    lead = t.dim() - s.dim()
+    try:
+        if lead < 0 or torch.broadcast_shapes(s.shape, t.shape) != t.shape:
+            raise RuntimeError
+    except RuntimeError:
+        raise ValueError("(InvalidArgument) ReduceDims dimension mismatch. Operands could not "
+                         f"be broadcast together with the shape of in_dims = {list(t.shape)} "
+                         f"and the shape of out_dims = {list(s.shape)}.") from None
+    dims = list(range(lead)) + [lead + i for i, n in enumerate(s.shape)
+                                if n == 1 and t.shape[lead + i] != 1]
+    dt = torch.int64 if t.dtype in _INT_TO_INT64 else None
+    if not dims:
+        return wrap(t.to(dt) if dt is not None else t.clone())
+    r = t.sum(dims, keepdim=True, dtype=dt)
+    return wrap(r.reshape(s.shape))
+
+
+Tensor.__div__ = Tensor.__truediv__          # Python 2's name, which Paddle keeps
+__all__ += ["i0e", "i1", "i1e", "sinc", "sinc_", "positive", "negative", "polygamma",
+            "polygamma_", "multigammaln", "multigammaln_", "renorm", "renorm_", "ldexp",
+            "ldexp_", "nextafter", "gammainc", "gammaincc", "gammainc_", "gammaincc_", "frexp",
+            "trace", "diagonal", "trapezoid", "cumulative_trapezoid", "reduce_as"]
+as_methods(globals(), ["i0e", "i1", "i1e", "sinc", "sinc_", "negative", "polygamma",
+                       "polygamma_", "multigammaln", "multigammaln_", "renorm", "renorm_",
+                       "ldexp", "ldexp_", "nextafter", "gammainc", "gammaincc", "gammainc_",
+                       "gammaincc_", "frexp", "trace", "diagonal", "trapezoid",
+                       "cumulative_trapezoid", "reduce_as"])

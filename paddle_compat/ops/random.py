@@ -10,10 +10,10 @@ import torch
 
 from ..framework import dtype as _dt
 from ..framework.place import current_device
-from ..framework.tensor import Tensor, wrap
+from ..framework.tensor import Tensor, wrap, writable
 from ..random import default_generator as _gen
 from ..random import distributions as _dist
-from .common import shape_arg, tensor_arg
+from .common import as_methods, shape_arg, tensor_arg
 
 __all__ = ["seed", "get_rng_state", "set_rng_state", "get_cuda_rng_state",
            "set_cuda_rng_state", "randn", "rand", "uniform", "normal", "standard_normal",
@@ -189,3 +189,122 @@ def multinomial(x, num_samples=1, replacement=False, name=None):
 def poisson(x, name=None):
     """Poisson draws with rates ``x`` (torch's generator; not Paddle's stream)."""
     return wrap(torch.poisson(tensor_arg(x, "poisson").detach()))
+
+
+# ---------------------------------------------------------------------- in-place fills
+def _fill_from(x, api, draw):
+    """Overwrite x in place with ``draw(shape, dtype_name)`` (a numpy array from the CPU
+    stream), or with ``draw(None, t)`` computed by torch on CUDA."""
+    t = writable(x)
+    d = _dt.from_torch_dtype(t.dtype)
+    if not d.is_floating_point:
+        raise TypeError(f"{api}(): x must be a floating point tensor, but received {d.name}")
+    with torch.no_grad():
+        if t.device.type != "cpu":
+            draw(None, t)
+        else:
+            t.copy_(torch.from_numpy(np.ascontiguousarray(draw(tuple(t.shape), d.name))))
+    return x
+
+
+def uniform_(x, min=0.0, max=1.0, seed=0, name=None):
+    """Fill x with uniform values in [min, max) (Paddle's CPU stream)."""
+    return _fill_from(x, "uniform_", lambda shp, dn: _dist.uniform(_gen, shp, dn, min, max, seed)
+                      if shp is not None else dn.uniform_(min, max))
+
+
+def normal_(x, mean=0.0, std=1.0, name=None):
+    """Fill x with normal values (Paddle's CPU stream)."""
+    return _fill_from(x, "normal_", lambda shp, dn: _dist.normal(_gen, shp, dn, mean, std)
+                      if shp is not None else dn.normal_(mean, std))
+
+
+def _exponential(shape, name, lam):
+    # Paddle's CPU kernel: u = canonical(T), out = (T(-1) / T(lam)) * log(T(1) - u) (glibc log)
+    shape, n = _dist._numel(shape)
+    ctype = np.float64 if name == "float64" else np.float32
+    u = _dist.canonical(_gen.random_raw(n), ctype)
+    lg = _dist.glibc_log(1.0 - u) if ctype is np.float64 else _dist.glibc_logf(ctype(1) - u)
+    return (ctype(-1.0) / ctype(np.float32(lam)) * lg).astype(ctype).reshape(shape)
+
+
+def exponential_(x, lam=1.0, name=None):
+    """Fill x with exponential values of rate ``lam`` (Paddle's CPU stream)."""
+    return _fill_from(x, "exponential_", lambda shp, dn: _exponential(shp, dn, lam)
+                      if shp is not None else dn.exponential_(lam))
+
+
+def log_normal_(x, mean=1.0, std=2.0, name=None):
+    """Fill x with exp of normal values (``normal_`` then ``exp_``, as Paddle)."""
+    normal_(x, mean, std)
+    with torch.no_grad():
+        x._t.exp_()
+    return x
+
+
+def log_normal(mean=1.0, std=2.0, shape=None, name=None):
+    """exp of ``normal(mean, std, shape)``."""
+    return wrap(torch.exp(normal(mean, std, shape)._t))
+
+
+def geometric_(x, probs, name=None):
+    """Fill x with geometric values: log(u) / log1p(-probs) for u uniform in [tiny, 1), as
+    Paddle computes them (real-valued, not rounded)."""
+    t = writable(x)
+    tiny = float(torch.finfo(t.dtype).tiny)
+    uniform_(x, tiny, 1.0)
+    # Paddle makes a default-dtype tensor of a Python probs, then casts it to x's dtype
+    p = probs._t if isinstance(probs, Tensor) else torch.tensor(float(np.float32(probs)))
+    p = p.to(t.dtype)
+    with torch.no_grad():
+        t.log_().div_(torch.log1p(-p))
+    return x
+
+
+def cauchy_(x, loc=0, scale=1, name=None):
+    """Fill x with tan(pi * (z - 0.5)) * scale + loc where z comes from ``normal_`` (Paddle
+    3.3.1 draws z from a normal, not a uniform; we keep its values)."""
+    normal_(x)
+    t = x._t
+    with torch.no_grad():
+        # loc goes through a default-dtype tensor (a float is rounded to float32)
+        t.sub_(0.5).mul_(np.pi).tan_().mul_(float(scale)).add_(
+            float(np.float32(loc)) if isinstance(loc, float) else loc)
+    return x
+
+
+def bernoulli_(x, p=0.5, name=None):
+    """Fill x with 1 where a uniform draw is below ``p``, 0 where above (Paddle's rule)."""
+    uniform_(x, 0.0, 1.0)
+    t = x._t
+    pt = p._t if isinstance(p, Tensor) else p
+    with torch.no_grad():
+        t.copy_(torch.where(t < pt, 1.0, torch.where(t > pt, 0.0, t)))
+    return x
+
+
+def standard_gamma(x, name=None):
+    """Gamma(alpha=x, 1) draws (torch's generator; Paddle's stream is not reproduced)."""
+    t = tensor_arg(x, "standard_gamma")
+    if t.dtype not in (torch.float32, torch.float64):
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), "
+                           f"{_dt.from_torch_dtype(t.dtype).name}) of kernel `standard_gamma` is "
+                           "not registered.")
+    return wrap(torch._standard_gamma(t.detach()))
+
+
+def binomial(count, prob, name=None):
+    """Binomial(count, prob) draws as int64 (broadcast; torch's generator)."""
+    n = tensor_arg(count, "binomial", "count")
+    p = tensor_arg(prob, "binomial", "prob", 1)
+    if p.dtype not in (torch.float32, torch.float64):
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), "
+                           f"{_dt.from_torch_dtype(p.dtype).name}) of kernel `binomial` is not "
+                           "registered.")
+    n, p = torch.broadcast_tensors(n.to(p.dtype), p.detach())
+    return wrap(torch.binomial(n, p).to(torch.int64))
+
+
+__all__ += ["log_normal", "log_normal_", "standard_gamma", "binomial"]
+as_methods(globals(), ["uniform_", "normal_", "exponential_", "log_normal_", "geometric_",
+                       "cauchy_", "bernoulli_"])

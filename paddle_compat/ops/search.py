@@ -207,3 +207,46 @@ def isin(x, test_x, assume_unique=False, invert=False, name=None):
 
 as_methods(globals(), ["where", "where_", "nonzero", "argmax", "argmin", "sort", "argsort",
                        "topk", "index_select", "index_sample", "masked_select", "isin"])
+
+
+def kthvalue(x, k, axis=None, keepdim=False, name=None):
+    """(values, int64 indices) of the k-th smallest entries along ``axis`` (default the last;
+    NaN sorts last; among equal values the earlier position counts as smaller, as in Paddle)."""
+    t = _tensor(x, "kthvalue")
+    ax = -1 if axis is None else axis
+    n = t.shape[ax] if t.dim() else 1
+    if not 1 <= k <= n:
+        raise ValueError(f"(InvalidArgument) input of kthvalue must have >= {k} columns in "
+                         f"axis of {ax}")
+    if t.dim() == 0:
+        return wrap(t.clone()), wrap(torch.zeros((), dtype=torch.int64, device=t.device))
+    v, i = torch.sort(t, dim=ax, stable=True)
+    v, i = v.narrow(ax, k - 1, 1), i.narrow(ax, k - 1, 1)
+    if not keepdim:
+        v, i = v.squeeze(ax), i.squeeze(ax)
+    return wrap(v), wrap(i)
+
+
+def mode(x, axis=-1, keepdim=False, name=None):
+    """(values, int64 indices) of the most frequent entry along ``axis`` (the smallest of
+    equally frequent ones, at its last position)."""
+    v, i = torch.mode(_tensor(x, "mode"), axis, keepdim)
+    return wrap(v), wrap(i)
+
+
+def bucketize(x, sorted_sequence, out_int32=False, right=False, name=None, *, out=None):
+    """For each entry of x, the index of its bucket in the 1-d ``sorted_sequence`` (the first
+    position with a value >= it; > with ``right``); int64, or int32 with ``out_int32``."""
+    t = _tensor(x, "bucketize")
+    s = _tensor(sorted_sequence, "bucketize", "sorted_sequence", 1)
+    if s.dim() != 1:
+        raise ValueError(f"sorted_sequence tensor must be 1 dimension, but got dim {s.dim()}")
+    r = torch.bucketize(t, s, out_int32=out_int32, right=right)
+    if out is not None:
+        out._t = r
+        return out
+    return wrap(r)
+
+
+__all__ += ["kthvalue", "mode", "bucketize"]
+as_methods(globals(), ["kthvalue", "mode", "bucketize"])

@@ -14,7 +14,9 @@ from ...framework.tensor import wrap
 __all__ = ["fused_dropout_add", "fused_rms_norm", "fused_layer_norm", "fused_bias_act",
            "swiglu", "fused_linear", "fused_matmul_bias", "fused_rotary_position_embedding",
            "fused_multi_head_attention", "variable_length_memory_efficient_attention",
-           "masked_multihead_attention", "block_multihead_attention"]
+           "masked_multihead_attention", "block_multihead_attention", "fused_feedforward",
+           "fused_bias_dropout_residual_layer_norm", "fused_linear_activation",
+           "blha_get_max_len"]
 
 _HALF = (torch.float16, torch.bfloat16)
 _silu = torch.nn.functional.silu
@@ -324,3 +326,102 @@ def block_multihead_attention(*args, **kwargs):
     """Paddle's CUDA paged-KV-cache inference kernel; not available here."""
     raise NotImplementedError("block_multihead_attention: the CUDA paged KV-cache kernel is "
                               "not supported")
+
+
+# ---------------------------------------------------------------------- feed-forward blocks
+def _check_mode(mode):
+    if mode not in ("downscale_in_infer", "upscale_in_train"):
+        raise ValueError("mode argument should be 'downscale_in_infer' or 'upscale_in_train'")
+
+
+def _drop(t, p, training, mode):
+    from ...nn.functional import dropout
+    return dropout(wrap(t), p, training=training, mode=mode)._t
+
+
+def _ln(t, scale, bias, eps):
+    """Layer norm over the last axis (half precision computed in float32)."""
+    h = t.float() if t.dtype in _HALF else t
+    out = torch.layer_norm(h, h.shape[-1:], None if scale is None else scale._t.to(h.dtype),
+                           None if bias is None else bias._t.to(h.dtype), eps)
+    return out.to(t.dtype)
+
+
+_FF_ACTS = {"relu": torch.relu, "gelu": torch.nn.functional.gelu}
+
+
+def fused_feedforward(x, linear1_weight, linear2_weight, linear1_bias=None, linear2_bias=None,
+                      ln1_scale=None, ln1_bias=None, ln2_scale=None, ln2_bias=None,
+                      dropout1_rate=0.5, dropout2_rate=0.5, activation="relu",
+                      ln1_epsilon=1e-5, ln2_epsilon=1e-5, pre_layer_norm=False, training=True,
+                      mode="upscale_in_train", ring_id=-1, add_residual=True, name=None):
+    """The transformer feed-forward block: ``linear2(dropout1(act(linear1(h))))`` with h = x
+    (or layer_norm1(x) when ``pre_layer_norm``), then dropout2, + x when ``add_residual``, and
+    layer_norm2 unless ``pre_layer_norm``. Weights are [in, out]."""
+    for rate in (dropout1_rate, dropout2_rate):
+        if not isinstance(rate, (float, int)) or not 0 <= rate <= 1:
+            raise ValueError("p argument should between 0 and 1")
+    _check_mode(mode)
+    if activation not in _FF_ACTS:
+        raise NotImplementedError(f"fused_feedforward: activation {activation!r} is not "
+                                  "supported")
+    if ring_id != -1:
+        raise NotImplementedError("fused_feedforward: ring_id (tensor parallelism) is not "
+                                  "supported")
+    t = x._t
+    h = _ln(t, ln1_scale, ln1_bias, ln1_epsilon) if pre_layer_norm else t
+    h = torch.matmul(h, linear1_weight._t)
+    if linear1_bias is not None:
+        h = h + linear1_bias._t
+    h = _drop(_FF_ACTS[activation](h), dropout1_rate, training, mode)
+    h = torch.matmul(h, linear2_weight._t)
+    if linear2_bias is not None:
+        h = h + linear2_bias._t
+    h = _drop(h, dropout2_rate, training, mode)
+    if add_residual:
+        h = t + h
+    return wrap(h if pre_layer_norm else _ln(h, ln2_scale, ln2_bias, ln2_epsilon))
+
+
+def fused_bias_dropout_residual_layer_norm(x, residual, bias=None, ln_scale=None, ln_bias=None,
+                                           dropout_rate=0.5, ln_epsilon=1e-5, training=True,
+                                           mode="upscale_in_train", name=None):
+    """layer_norm(residual + dropout(x + bias)) over the last axis."""
+    _check_mode(mode)
+    t = x._t
+    for p, what in ((ln_scale, "ln_scale"), (ln_bias, "ln_bias")):
+        if p is not None:
+            assert p._t.dim() == 1, f"The dims of the shape of {what} should be 1."
+            assert t.shape[-1] == p._t.shape[0], \
+                f"The dim of {what} must equal to the last dim of x."
+    if bias is not None:
+        t = t + bias._t
+    h = residual._t + _drop(t, dropout_rate, training, mode)
+    return wrap(_ln(h, ln_scale, ln_bias, ln_epsilon))
+
+
+_GEMM_ACTS = {"none": lambda t: t, "relu": torch.relu,
+              "gelu": lambda t: torch.nn.functional.gelu(t, approximate="tanh")}
+
+
+def fused_linear_activation(x, y, bias, trans_x=False, trans_y=False, activation=None):
+    """act(x @ y + bias) for ``activation`` None, 'relu' or 'gelu' (cuBLASLt's GELU epilogue:
+    the tanh approximation)."""
+    act = _GEMM_ACTS.get("none" if activation is None else activation)
+    if act is None:
+        raise ValueError(f"(InvalidArgument) The activation attribute of fused_gemm_epilogue op "
+                         f"should be one of {{\"none\", \"relu\", \"gelu\"}}. But received "
+                         f"activation={activation}.")
+    return wrap(act(fused_matmul_bias(x, y, bias, trans_x, trans_y)._t))
+
+
+def blha_get_max_len(seq_lens_encoder, seq_lens_decoder, batch_size):
+    """(max encoder length, max decoder length) over the first ``batch_size.shape[0]``
+    sequences, each an int32 Tensor of shape [1] (0 when every length is below 0)."""
+    n = batch_size._t.shape[0]
+
+    def longest(lens):
+        head = lens._t.reshape(-1)[:n].to(torch.int32)
+        return wrap(head.amax(0, keepdim=True).clamp(min=0) if n else
+                    torch.zeros(1, dtype=torch.int32, device=head.device))
+    return longest(seq_lens_encoder), longest(seq_lens_decoder)

@@ -6,7 +6,7 @@ is adding its name to ``_MODULES``.
 import importlib as _importlib
 
 _MODULES = ("activation", "common", "norm", "loss", "conv", "pooling", "attention",
-            "vision")
+            "vision", "extra")
 
 __all__ = []
 for _name in _MODULES:

@@ -1,6 +1,10 @@
 """Activation functions of ``paddle.nn.functional``: relu family, sigmoid family, gelu/silu,
 shrink functions, softmax/log_softmax, prelu, glu and their in-place ``*_`` forms.
 
+``rrelu`` (training) and ``gumbel_softmax`` draw their noise from the shared CPU engine of
+``paddle_compat.random`` as Paddle's CPU kernels do (one ``uniform_real_distribution`` draw per
+negative element / per element), so they match Paddle bit for bit under the same ``paddle.seed``.
+
 Most are one torch call. Where Paddle's definition differs from torch's (hardsigmoid's slope,
 selu's free constants, prelu's channel-last layout) the function says so.
 """
@@ -15,7 +19,8 @@ __all__ = ["relu", "relu_", "relu6", "leaky_relu", "leaky_relu_", "elu", "elu_",
            "gelu", "silu", "swish", "sigmoid", "log_sigmoid", "tanh", "tanh_", "hardswish",
            "hardsigmoid", "hardtanh", "hardtanh_", "hardshrink", "softshrink", "tanhshrink",
            "softsign", "softplus", "mish", "thresholded_relu", "thresholded_relu_", "prelu",
-           "glu", "swiglu", "softmax", "softmax_", "log_softmax"]
+           "glu", "swiglu", "softmax", "softmax_", "log_softmax", "rrelu", "maxout",
+           "gumbel_softmax"]
 
 _nn = torch._C._nn
 
@@ -227,6 +232,76 @@ def _tensor_softmax(input, dim=None, dtype=None, *, out=None, **kwargs):
         out._t = res
         return out
     return wrap(res)
+
+
+# ---------------------------------------------------------------------- random activations
+def _cpu_uniform(n, lo, hi, dtype, device):
+    """``n`` draws of ``uniform_real_distribution<T>(lo, hi)`` (T float32, or float64 for a
+    float64 ``dtype``) from the shared CPU engine; torch's generator off the CPU."""
+    ctype = np.float64 if dtype is torch.float64 else np.float32
+    if device.type != "cpu":
+        return torch.empty(n, dtype=torch.float64 if ctype is np.float64 else torch.float32,
+                           device=device).uniform_(lo, hi)
+    from ...random import default_generator
+    from ...random.distributions import _uniform_values
+    return torch.from_numpy(_uniform_values(default_generator, n, ctype, lo, hi)).to(device)
+
+
+def rrelu(x, lower=1.0 / 8.0, upper=1.0 / 3.0, training=True, name=None):
+    """x where x >= 0, else x * a: a drawn uniformly from [lower, upper) per element in
+    training, (lower + upper) / 2 otherwise."""
+    if not isinstance(lower, float) or not isinstance(upper, float):
+        raise TypeError(f"The lower and upper values must be float type. Received: lower "
+                        f"{lower}, upper {upper}.")
+    if lower < 0 or lower > 1:
+        raise ValueError(f"The lower value must be no less than zero or greater than one. "
+                         f"Received: {lower}.")
+    if upper < lower:
+        raise ValueError(f"The upper value must be greater than lower value. Received: lower "
+                         f"{lower}, upper {upper}.")
+    if upper > 1:
+        raise ValueError(f"The upper value must be no greater than one. Received: {upper}.")
+    t = x._t
+    if not training:
+        mid = float((np.float32(lower) + np.float32(upper)) / np.float32(2))
+        return wrap(torch.where(t >= 0, t, t * mid))
+    neg = t < 0
+    lo, hi = float(np.float32(lower)), float(np.float32(upper))
+    slopes = _cpu_uniform(int(neg.sum()), lo, hi, torch.float32, t.device)
+    noise = torch.ones_like(t).masked_scatter(neg, slopes.to(t.dtype))
+    return wrap(t * noise)
+
+
+def maxout(x, groups, axis=1, name=None):
+    """Max over each run of ``groups`` consecutive channels (axis 1, or the last axis for
+    channel-last input): C channels become C / groups."""
+    t = x._t
+    if axis not in (1, -1, 3):
+        raise ValueError(f"Attr(axis) should be 1 when data format is NCHW, -1 or 3 when data "
+                         f"format is NHWC. Received Attr(axis): {axis}.")
+    axis = axis % t.dim()
+    c = t.shape[axis]
+    if c % groups:
+        raise ValueError(f"(InvalidArgument) ValueError: Input channels should be divisible by "
+                         f"Attr(groups). But received: the input channels is [{c}], the shape "
+                         f"of Attr(groups) is [{groups}].")
+    return wrap(t.unflatten(axis, (c // groups, groups)).max(axis + 1).values)
+
+
+def gumbel_softmax(x, temperature=1.0, hard=False, axis=-1, name=None):
+    """softmax((x + g) / temperature) with Gumbel noise g = -log(-log(u)), u uniform in
+    [1e-5, 1). As in Paddle the gradient is the softmax gradient alone (no 1 / temperature
+    factor). ``hard`` gives the one-hot of the argmax, whose gradient (Paddle's softmax
+    gradient of a one-hot) is zero."""
+    t = x._t
+    u = _cpu_uniform(t.numel(), 0.00001, 1.0, t.dtype, t.device).reshape(t.shape)
+    noise = -torch.log(-torch.log(u)).to(t.dtype)
+    z = (t + noise) / temperature
+    y = torch.softmax(z if temperature == 1 else t + (z - t).detach(), axis)
+    if not hard:
+        return wrap(y)
+    onehot = torch.zeros_like(y).scatter_(axis, y.argmax(axis, keepdim=True), 1.0)
+    return wrap(onehot + y * 0)
 
 
 # ---------------------------------------------------------------------- in-place forms

@@ -9,6 +9,11 @@ computed explicitly and dropped with Paddle's dropout (the same mask as Paddle o
 
 ``flashmask_attention`` (GPU-only in Paddle) builds the dense mask its docs define from
 ``startend_row_indices``; rows with every key masked give zeros, as Paddle's kernel does.
+
+``sparse_attention`` (CUDA-only in Paddle, no CPU kernel) follows its kernel's definition with
+dense torch ops: the scores q.k / sqrt(head_dim) are kept at the CSR layout's positions, a key
+padding mask or attention mask value of 0 masks a position, and the softmax runs over the kept
+positions of each row (a row with none gives zeros).
 """
 import contextlib
 import math
@@ -18,7 +23,8 @@ import torch
 from ...framework.tensor import wrap
 from ...ops.common import not_tensor
 
-__all__ = ["scaled_dot_product_attention", "flashmask_attention", "sdp_kernel"]
+__all__ = ["scaled_dot_product_attention", "flashmask_attention", "sdp_kernel",
+           "sparse_attention"]
 
 _sdpa = torch._C._nn.scaled_dot_product_attention
 
@@ -210,3 +216,34 @@ def sdp_kernel(enable_math=False, enable_flash=True, enable_mem_efficient=True):
     """Paddle's backend switch for attention; torch picks its kernel itself, so this only
     scopes the call."""
     yield
+
+
+def _csr_layout(offset, columns, seq):
+    """The dense boolean [B, H, seq, seq] layout of per-(batch, head) CSR rows."""
+    nnz = columns.shape[-1]
+    pos = torch.arange(nnz, device=columns.device).expand(columns.shape).contiguous()
+    rows = torch.searchsorted(offset[..., 1:].contiguous().long(), pos, right=True)
+    flat = rows.clamp(max=seq - 1) * seq + columns.long()
+    keep = (pos < offset[..., -1:].long()) & (rows < seq)
+    counts = torch.zeros(columns.shape[:-1] + (seq * seq,), dtype=torch.int32,
+                         device=columns.device).scatter_add(-1, flat, keep.to(torch.int32))
+    return (counts > 0).reshape(columns.shape[:-1] + (seq, seq))
+
+
+def sparse_attention(query, key, value, sparse_csr_offset, sparse_csr_columns,
+                     key_padding_mask=None, attn_mask=None, name=None):
+    """Attention over [batch, heads, seq, head_dim] restricted to the CSR layout
+    (``sparse_csr_offset`` [B, H, seq + 1], ``sparse_csr_columns`` [B, H, nnz]);
+    ``key_padding_mask`` [B, seq] and ``attn_mask`` [seq, seq] mask where they are 0."""
+    q, k, v = query._t, key._t, value._t
+    seq = q.shape[-2]
+    layout = _csr_layout(sparse_csr_offset._t, sparse_csr_columns._t, seq)
+    scores = torch.matmul(q, k.transpose(-1, -2)) * (1.0 / math.sqrt(q.shape[-1]))
+    masked = ~layout
+    if key_padding_mask is not None:
+        masked = masked | (key_padding_mask._t == 0)[:, None, None, :]
+    if attn_mask is not None:
+        masked = masked | (attn_mask._t == 0)
+    weights = torch.softmax(scores.masked_fill(masked, -math.inf), -1)
+    weights = weights.masked_fill(~layout.any(-1, keepdim=True), 0.0)
+    return wrap(torch.matmul(weights, v))

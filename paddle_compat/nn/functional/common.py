@@ -1,6 +1,7 @@
 """Common layers of ``paddle.nn.functional``: ``linear``, ``bilinear``, the dropout family,
 ``pad``, ``embedding``, ``one_hot``, ``interpolate``/``upsample``, ``normalize``,
-``pairwise_distance``, ``cosine_similarity``, ``sequence_mask``, ``label_smooth``.
+``pairwise_distance``, ``cosine_similarity``, ``sequence_mask``, ``label_smooth``, the
+sliding-block ops ``unfold`` (im2col) and ``fold`` (col2im).
 
 Dropout on CPU draws its mask from the shared mt19937_64 engine of ``paddle_compat.random``
 exactly as Paddle's CPU kernels do (one ``uniform_real_distribution<float>(0, 1)`` draw per
@@ -19,7 +20,7 @@ from ...ops.common import not_tensor
 __all__ = ["linear", "bilinear", "dropout", "dropout1d", "dropout2d", "dropout3d",
            "alpha_dropout", "feature_alpha_dropout", "pad", "zeropad2d", "embedding", "one_hot",
            "interpolate", "upsample", "normalize", "pairwise_distance", "cosine_similarity",
-           "sequence_mask", "label_smooth"]
+           "sequence_mask", "label_smooth", "unfold", "fold"]
 
 _nn = torch._C._nn
 
@@ -556,3 +557,78 @@ def upsample(x, size=None, scale_factor=None, mode="nearest", align_corners=Fals
              align_mode=0, data_format=None, name=None):
     """Same as ``interpolate``."""
     return interpolate(x, size, scale_factor, mode, align_corners, align_mode, data_format)
+
+
+# ---------------------------------------------------------------------- sliding blocks
+class NotSupportedTensorArgumentError(TypeError):
+    """Paddle's error for a size argument of the wrong form (``paddle.utils``' class)."""
+
+    def __init__(self, msg, name):
+        super().__init__(msg)
+        self.name = name
+
+
+def _pair(v, what, err=NotSupportedTensorArgumentError):
+    if isinstance(v, int):
+        return [v, v]
+    if not (isinstance(v, (list, tuple)) and len(v) == 2):
+        msg = f"{what} should either be an integer or a list/tuple of two integers"
+        raise err(msg, what) if err is NotSupportedTensorArgumentError else err(msg)
+    return list(v)
+
+
+def _block_pads(paddings, err=NotSupportedTensorArgumentError):
+    """Paddle's [top, left, bottom, right] (or [h, w], or one int) paddings."""
+    if isinstance(paddings, int):
+        return [paddings] * 4
+    if isinstance(paddings, (list, tuple)):
+        if len(paddings) in (2, 4):
+            return list(paddings) * (2 if len(paddings) == 2 else 1)
+        raise ValueError("paddings should either be an integer or a list/tuple of 2 or 4 "
+                         "integers")
+    msg = ("Unexpected type of paddings, it should be either an integer or a list/tuple of 2 "
+           "or 4 integers")
+    raise err(msg, "paddings") if err is NotSupportedTensorArgumentError else err(msg)
+
+
+def unfold(x, kernel_sizes, strides=1, paddings=0, dilations=1, name=None):
+    """Sliding blocks of [N, C, H, W] as columns: [N, C * kh * kw, L]; ``paddings`` is
+    [top, left, bottom, right] (or [h, w] or an int)."""
+    t = x._t
+    assert t.dim() == 4, "input should be the format of [N, C, H, W]"
+    if type(kernel_sizes) is int and type(strides) is int and type(paddings) is int \
+            and type(dilations) is int:
+        return wrap(_nn.im2col(t, (kernel_sizes,) * 2, (dilations,) * 2, (paddings,) * 2,
+                               (strides,) * 2))
+    k = _pair(kernel_sizes, "kernel_sizes")
+    s, d = _pair(strides, "strides"), _pair(dilations, "dilations")
+    top, left, bottom, right = _block_pads(paddings)
+    if top == bottom and left == right:
+        return wrap(_nn.im2col(t, k, d, [top, left], s))
+    t = torch.nn.functional.pad(t, (left, right, top, bottom))
+    return wrap(_nn.im2col(t, k, d, [0, 0], s))
+
+
+def fold(x, output_sizes, kernel_sizes, strides=1, paddings=0, dilations=1, name=None):
+    """Sum columns [N, C * kh * kw, L] back into [N, C, H, W] (the adjoint of ``unfold``).
+    ``paddings`` must be symmetric (Paddle's kernel rejects top != bottom, left != right)."""
+    t = x._t
+    assert t.dim() == 3, "input should be the format of [N, C, L]"
+    size = _pair(output_sizes, "output_sizes", AssertionError)
+    k = _pair(kernel_sizes, "kernel_sizes", AssertionError)
+    s = _pair(strides, "strides", AssertionError)
+    d = _pair(dilations, "dilations", AssertionError)
+    pads = _block_pads(paddings, ValueError)
+    blocks = [(size[i] + 2 * pads[i] - (d[i] * (k[i] - 1) + 1)) // s[i] + 1 for i in (0, 1)]
+    if blocks[0] * blocks[1] != t.shape[-1]:
+        raise ValueError(f"(InvalidArgument) Given input output_size ({size[0]}, {size[1]}), "
+                         f"kernel_sizes ({k[0]}, {k[1]}), strides ({s[0]}, {s[1]}), dilations "
+                         f"({d[0]}, {d[1]}), which should be expected size of input's dimension "
+                         f"2 to match the calculated number of {blocks[0]} * {blocks[1]} = "
+                         f"{blocks[0] * blocks[1]}, but got {t.shape[-1]}")
+    for i, what in ((0, "height"), (1, "width")):
+        if pads[i] != pads[i + 2]:
+            side = "(padding_up, padding_down)" if i == 0 else "(padding_left, padding_right)"
+            raise ValueError(f"(InvalidArgument) Output_{what} and padding{side} are "
+                             "inconsistent.")
+    return wrap(_nn.col2im(t, size, k, d, pads[:2], s))

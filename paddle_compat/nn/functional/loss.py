@@ -4,6 +4,12 @@
 (axis) dimension of 1, ``reduction='mean'`` divides by the number of non-ignored labels only
 when ``ignore_index >= 0`` (with the default -100 it averages over every sample, ignored ones
 counting as 0), and class weights divide by the sum of the gathered weights.
+
+The margin, embedding and metric-learning losses (``soft_margin_loss`` ... ``npair_loss``) are
+Paddle's Python compositions written as torch compositions with the same order of operations;
+``hsigmoid_loss`` is the hierarchical-sigmoid kernel (default complete binary tree, or a custom
+tree from ``path_table``/``path_code``); ``margin_cross_entropy`` (no CPU kernel in Paddle) is
+the single-process form of its definition.
 """
 import math
 
@@ -15,7 +21,11 @@ from .common import label_smooth, one_hot
 __all__ = ["cross_entropy", "softmax_with_cross_entropy", "nll_loss", "binary_cross_entropy",
            "binary_cross_entropy_with_logits", "sigmoid_focal_loss", "poisson_nll_loss",
            "smooth_l1_loss", "l1_loss", "mse_loss", "margin_ranking_loss", "kl_div",
-           "square_error_cost", "log_loss"]
+           "square_error_cost", "log_loss", "soft_margin_loss", "gaussian_nll_loss",
+           "hinge_embedding_loss", "multi_label_soft_margin_loss", "cosine_embedding_loss",
+           "triplet_margin_with_distance_loss", "triplet_margin_loss", "multi_margin_loss",
+           "dice_loss", "npair_loss", "hsigmoid_loss", "margin_cross_entropy",
+           "adaptive_log_softmax_with_loss"]
 
 _nn = torch._C._nn
 
@@ -321,3 +331,336 @@ def log_loss(input, label, epsilon=1e-4, name=None):
                          "so the 2nd dimension of Input(X) must be 1,But got "
                          f"[{x.shape[-1] if x.dim() else 0}]")
     return wrap(-y * torch.log(x + epsilon) - (1 - y) * torch.log(1 - x + epsilon))
+
+
+
+# ---------------------------------------------------------------------- margin / embedding losses
+def _check_reduction2(reduction, api):
+    """The wording of Paddle's newer losses."""
+    if reduction not in ("sum", "mean", "none"):
+        raise ValueError(f"'reduction' in '{api}' should be 'sum', 'mean' or 'none', but "
+                         f"received {reduction}.")
+
+
+def _float_only(t, what="input"):
+    if t.dtype not in (torch.float32, torch.float64):
+        raise ValueError(f"The data type of {what} Variable must be 'float32' or 'float64'")
+
+
+
+def soft_margin_loss(input, label, reduction="mean", name=None):
+    """log(1 + exp(-label * input))."""
+    _check_reduction(reduction, "soft_margin_loss")
+    x, y = input._t, label._t
+    if x.shape != y.shape:
+        raise ValueError("input's shape must equal to label's shape")
+    return wrap(_reduce(torch.log(1 + torch.exp(-y.to(x.dtype) * x)), reduction))
+
+
+def gaussian_nll_loss(input, label, variance, full=False, epsilon=1e-06, reduction="mean",
+                      name=None):
+    """0.5 * (log(max(var, eps)) + (input - label)^2 / max(var, eps)) (+ 0.5 * log(2 pi) when
+    ``full``); the clamp passes gradients through unchanged, as Paddle's docs say (Paddle 3.3.1
+    itself passes none to ``variance``). A variance with one axis less than input, or a last
+    axis of 1, broadcasts."""
+    x, y, var = input._t, label._t, variance._t
+    if var.shape != x.shape:
+        if x.shape[:-1] == var.shape:
+            var = var.unsqueeze(-1)
+        elif not (x.shape[:-1] == var.shape[:-1] and var.shape[-1] == 1):
+            raise ValueError("variance is of incorrect shape")
+    if reduction not in ("none", "mean", "sum"):
+        raise ValueError(reduction + " is not valid")
+    for t, what in ((x, "input"), (y, "label"), (var, "variance")):
+        _float_only(t, what)
+    if isinstance(var, torch.Tensor) and bool((var < 0).any()):
+        raise ValueError("variance has negative entry/entries")
+    with torch.no_grad():
+        clamped = var.clamp(min=epsilon)
+    var = var + (clamped - var).detach()       # the clamped value, the identity's gradient
+    loss = 0.5 * (torch.log(var) + torch.square(x - y) / var)
+    if full:
+        loss = loss + 0.5 * math.log(2 * math.pi)
+    return wrap(_reduce(loss, reduction))
+
+
+def hinge_embedding_loss(input, label, margin=1.0, reduction="mean", name=None):
+    """input where label == 1, relu(margin - input) where label == -1 (0 elsewhere)."""
+    _check_reduction2(reduction, "hinge_embedding_loss")
+    x, y = input._t, label._t
+    zero = torch.zeros((1,), dtype=x.dtype, device=x.device)
+    loss = torch.where(y == 1.0, x, zero) + torch.where(y == -1.0, torch.relu(margin - x), zero)
+    return wrap(_reduce(loss, reduction))
+
+
+def multi_label_soft_margin_loss(input, label, weight=None, reduction="mean", name=None):
+    """-(label * log_sigmoid(x) + (1 - label) * log_sigmoid(-x)), times ``weight``, averaged
+    over the last axis."""
+    _check_reduction2(reduction, "multi_label_soft_margin_loss")
+    x, y = input._t, label._t
+    if x.shape != y.shape:
+        raise ValueError(f"The input and label should have same dimension,but received "
+                         f"{list(x.shape)}!={list(y.shape)}")
+    loss = -(y * _nn.log_sigmoid(x) + (1 - y) * _nn.log_sigmoid(-x))
+    if weight is not None:
+        loss = loss * weight._t
+    return wrap(_reduce(loss.mean(-1), reduction))
+
+
+def cosine_embedding_loss(input1, input2, label, margin=0, reduction="mean", name=None):
+    """1 - cos(x1, x2) where label == 1, max(0, cos - margin) where label == -1; the cosine
+    adds 1e-11 to each squared norm, as Paddle does."""
+    a, b, y = input1._t, input2._t, label._t
+    if y.dim() != 1:
+        raise ValueError("1D target tensor expected, multi-target not supported")
+    if a.shape != b.shape:
+        raise ValueError("the shape of input tensor 1 should be equal to input tensor 2, but "
+                         "found inputs with different sizes")
+    if a.dim() > 2:
+        raise ValueError("1D target tensor expects 1D or 2D input tensors, but found inputs "
+                         "with different sizes")
+    _float_only(a)
+    if y.dtype not in (torch.int32, torch.int64, torch.float32, torch.float64):
+        raise ValueError("The data type of label Variable must be 'int32', 'int64', "
+                         "'float32', 'float64'")
+    denom = torch.sqrt((torch.square(a).sum(-1) + 10e-12) * (torch.square(b).sum(-1) + 10e-12))
+    cos = (a * b).sum(-1) / denom
+    out = torch.where(y == 1, 1 - cos, 0.0) + torch.where(y == -1, (cos - margin).clamp(min=0),
+                                                          0.0)
+    if reduction == "none":
+        return wrap(out)
+    return wrap(out.mean() if reduction == "mean" else out.sum())
+
+
+def _triplet(api, anchor, pos, neg, dist, margin, swap, reduction, check_nonneg):
+    _check_reduction2(reduction, api)
+    if margin < 0:
+        raise ValueError("The margin between positive samples and negative samples should be "
+                         "greater than 0.")
+    if not anchor._t.shape == pos._t.shape == neg._t.shape:
+        raise ValueError("input's shape must equal to positive's shape and negative's shape")
+    d_pos, d_neg = dist(anchor, pos)._t, dist(anchor, neg)._t
+    if swap:
+        d_neg = torch.minimum(d_neg, dist(pos, neg)._t)
+    if check_nonneg and isinstance(d_pos, torch.Tensor) and not (
+            bool((d_pos >= 0).all()) and bool((d_neg >= 0).all())):
+        raise ValueError("The positive distance or negative distance should be greater than 0, "
+                         "The distance functions should be checked.")
+    return wrap(_reduce((d_pos - d_neg + margin).clamp(min=0.0), reduction))
+
+
+def triplet_margin_with_distance_loss(input, positive, negative, distance_function=None,
+                                      margin=1.0, swap=False, reduction="mean", name=None):
+    """relu(d(input, positive) - d(input, negative) + margin) with ``distance_function``
+    (default: the 2-norm pairwise distance); ``swap`` also uses d(positive, negative)."""
+    if distance_function is None:
+        from .common import pairwise_distance
+        distance_function = pairwise_distance
+    return _triplet("triplet_margin_with_distance_loss", input, positive, negative,
+                    distance_function, margin, swap, reduction, True)
+
+
+def triplet_margin_loss(input, positive, negative, margin=1.0, p=2, epsilon=1e-06, swap=False,
+                        reduction="mean", name=None):
+    """relu(||input - positive + eps||_p - ||input - negative + eps||_p + margin)."""
+    from .common import pairwise_distance
+    return _triplet("triplet_margin_loss", input, positive, negative,
+                    lambda a, b: pairwise_distance(a, b, p, epsilon), margin, swap, reduction,
+                    False)
+
+
+def multi_margin_loss(input, label, p=1, margin=1.0, weight=None, reduction="mean", name=None):
+    """mean over classes of w[y] * max(0, margin - x[y] + x)^p, less the term of the label
+    class itself (margin^p / C)."""
+    _check_reduction2(reduction, "multi_margin_loss")
+    x, lab = input._t, label._t
+    if x.shape[0] != lab.shape[0]:
+        raise ValueError(f"The label's shape[0] should be equal to input's shape[0], but "
+                         f"received input's shape[0] {x.shape[0]} and label's shape[0]:"
+                         f"{lab.shape[0]}. ")
+    lab = lab.reshape(-1, 1).long()
+    hinge = torch.pow((margin - x.gather(1, lab) + x).clamp(min=0.0), p)
+    c = x.shape[1]
+    if weight is None:
+        loss = hinge.mean(1) - margin ** p / c
+    else:
+        w = weight._t
+        if c != w.shape[0]:
+            raise ValueError(f"The weight's shape[0] should be equal to input's shape[1]but "
+                             f"received weight's shape[0]: {w.shape[0]} and input's shape[1]: "
+                             f"{c}")
+        w = w[lab.reshape(-1)].reshape(-1, 1)
+        loss = (w * hinge).mean(1) - (w * (margin ** p / c)).squeeze()
+    return wrap(_reduce(loss, reduction))
+
+
+def dice_loss(input, label, epsilon=1e-05, name=None):
+    """1 - 2 |X n Y| / (|X| + |Y| + eps) per sample (label one-hot over the last axis),
+    averaged over the batch."""
+    x, lab = input._t, label._t
+    assert x.dtype in (torch.float32, torch.float64)
+    assert lab.dtype in (torch.int32, torch.int64)
+    assert x.dim() >= 2, "The rank of input should be greater than or equal to 2."
+    assert x.dim() == lab.dim(), ("The rank of input and label should be equal, but received "
+                                  f"input: {x.dim()}, label: {lab.dim()}.")
+    assert lab.shape[-1] == 1, f"The last dimension of label should be 1, but received " \
+                               f"{lab.shape[-1]}."
+    assert x.shape[:-1] == lab.shape[:-1], "All dimensions should be equal except the last one."
+    onehot = torch.nn.functional.one_hot(lab.squeeze(-1).long(), x.shape[-1]).to(x.dtype)
+    dims = list(range(1, x.dim()))
+    inse = (x * onehot).sum(dims)
+    denom = x.sum(dims) + onehot.sum(dims)
+    return wrap((1 - inse * 2 / (denom + epsilon)).mean())
+
+
+def npair_loss(anchor, positive, labels, l2_reg=0.002):
+    """Softmax cross entropy of the anchor-positive similarities against the label-equality
+    targets (rows normalised), plus l2_reg / 4 times the mean squared norms."""
+    a, p, lab = anchor._t, positive._t, labels._t
+    if a.numel() == 0:
+        raise ValueError("The dims of anchor should be greater than 0.")
+    if p.numel() == 0:
+        raise ValueError("The dims of positive should be greater than 0.")
+    n = lab.shape[0]
+    lab = lab.reshape(n, 1).expand(n, n)
+    target = (lab == lab.t()).to(torch.float32)
+    target = target / target.sum(1, keepdim=True)
+    l2 = torch.square(a).sum(1).mean() + torch.square(p).sum(1).mean()
+    l2 = l2 * 0.25 * l2_reg
+    sim = torch.matmul(a, p.t())
+    ce = -(target * torch.log_softmax(sim, -1)).sum(-1, keepdim=True)
+    return wrap(l2 + (target * ce).sum(0).mean())
+
+
+# ---------------------------------------------------------------------- hierarchical sigmoid
+def _default_tree(lab, num_classes, device):
+    """The complete binary tree of Paddle's default code: for class c the code is
+    c + num_classes; bit j of the path is ((code >> j) & 1) at node (code >> (j + 1)) - 1, the
+    path having bit_length(code) - 1 steps (padded with node -1)."""
+    length = max(1, (num_classes - 1).bit_length())
+    code = lab.reshape(-1, 1).long() + num_classes
+    j = torch.arange(length, device=device)
+    node = (code >> (j + 1)) - 1
+    bit = (code >> j) & 1
+    valid = (code >> (j + 1)) > 0
+    return torch.where(valid, node, -1), torch.where(valid, bit, 0)
+
+
+def hsigmoid_loss(input, label, num_classes, weight, bias=None, path_table=None,
+                  path_code=None, is_sparse=False, name=None):
+    """Hierarchical sigmoid loss [N, 1]: the sum over the nodes of the label's path of
+    softplus(z) - bit * z, z = x . weight[node] + bias[node] clipped to [-40, 40]. As in Paddle's
+    kernel the off-path slots of the fixed-length path also add softplus(0) = log 2."""
+    if num_classes < 2:
+        raise ValueError(f"Expected num_classes >= 2 (got {num_classes})")
+    x, w = input._t, weight._t
+    if path_table is None:
+        node, bit = _default_tree(label._t, num_classes, x.device)
+    else:
+        node, bit = path_table._t.long(), path_code._t.long()
+        # a custom path ends at its first negative node
+        valid = torch.cumprod((node >= 0).long(), 1).bool()
+        node, bit = torch.where(valid, node, -1), torch.where(valid, bit, 0)
+    on_path = node >= 0
+    safe = torch.where(on_path, node, 0)
+    z = torch.einsum("nd,nkd->nk", x, w[safe])
+    if bias is not None:
+        z = z + bias._t.reshape(-1)[safe]
+    # the clip is in the value only: Paddle's gradient is taken at the clipped value
+    z = torch.where(on_path, z + (z.clamp(-40.0, 40.0) - z).detach(), 0.0)
+    loss = torch.nn.functional.softplus(z) - bit.to(z.dtype) * z
+    return wrap(loss.sum(1, keepdim=True))
+
+
+# ---------------------------------------------------------------------- margin softmax
+def margin_cross_entropy(logits, label, margin1=1.0, margin2=0.5, margin3=0.0, scale=64.0,
+                         group=None, return_softmax=False, reduction="mean"):
+    """ArcFace-style softmax cross entropy on cosine logits: the label class's logit becomes
+    cos(margin1 * acos(x) + margin2) - margin3, all logits are multiplied by ``scale``. One
+    process only (a ``group`` spanning several ranks is not supported). Loss [N, 1] without a
+    reduction; float16 is computed in float32."""
+    assert reduction in ("mean", "sum", "none", None)
+    if not (group is False or group is None or hasattr(group, "is_member")):
+        raise ValueError(f"Expected group is False, None or instance of "
+                         f"paddle.distributed.collective.Group              (got group: {group})")
+    if getattr(group, "nranks", 1) > 1:
+        raise NotImplementedError("margin_cross_entropy: a group of several ranks is not "
+                                  "supported")
+    x, lab = logits._t, label._t
+    if x.shape[-1] == 0:
+        raise ValueError(f"Expected logit_dims[-1] > 0 (got logit_dims {list(x.shape)})")
+    if x.dim() - 1 != lab.dim() and x.dim() != lab.dim():
+        raise ValueError(f"Expected input_dims - 1 = label_dims or input_dims == label_dims"
+                         f"             (got input_dims{x.dim()}, label_dims{lab.dim()})")
+    if x.dim() - 1 == lab.dim():
+        lab = lab.unsqueeze(-1)
+    half = x.dtype is torch.float16
+    if half:
+        x = x.float()
+    lab = lab.long()
+    target = x.gather(-1, lab)
+    theta = torch.acos(target)
+    if margin1 != 1.0:
+        theta = margin1 * theta
+    if margin2 != 0.0:
+        theta = theta + margin2
+    target = torch.cos(theta)
+    if margin3 != 0.0:
+        target = target - margin3
+    z = x.scatter(-1, lab, target) * scale
+    logp = torch.log_softmax(z, -1)
+    loss = -logp.gather(-1, lab)
+    if reduction == "mean":
+        loss = loss.mean()
+    elif reduction == "sum":
+        loss = loss.sum()
+    softmax = torch.exp(logp)
+    if half:
+        loss, softmax = loss.half(), softmax.half()
+    return (wrap(loss), wrap(softmax)) if return_softmax else wrap(loss)
+
+
+# ---------------------------------------------------------------------- adaptive softmax
+def adaptive_log_softmax_with_loss(input, label, head_weight, tail_weights, cutoffs,
+                                   head_bias=None, name=None):
+    """Adaptive softmax (Grave et al.): classes below ``cutoffs[0]`` are scored by the head,
+    class c in [cutoffs[i], cutoffs[i+1]) by head cluster logit i plus the log-softmax of the
+    two-layer projection ``tail_weights[i]``. Returns (log-prob of each label, mean loss)."""
+    x, lab = input._t, label._t
+    if lab.dim() == 1:
+        if x.shape[0] != lab.shape[0] and lab.shape[0] != 0:
+            raise ValueError("Input and label should have the same size in the batch "
+                             "dimension.")
+        if x.dim() != 2:
+            raise ValueError(f"1D label tensor expects 2D input tensors, but found inputs with "
+                             f"size {list(x.shape)}")
+    elif lab.dim() == 0:
+        if x.dim() != 1:
+            raise ValueError(f"0D label tensor expects 1D input tensors, but found inputs with "
+                             f"size {list(x.shape)}")
+    else:
+        raise ValueError("0D or 1D label tensor expected, multi-label not supported")
+    batched = lab.dim() > 0
+    if not batched:
+        x, lab = x.unsqueeze(0), lab.unsqueeze(0)
+    bounds = [0] + [int(c._t.item()) if hasattr(c, "_t") else int(c) for c in cutoffs]
+    if isinstance(lab, torch.Tensor) and lab.numel() and bool(
+            ((lab < 0) | (lab >= bounds[-1])).any()):
+        raise ValueError(f"label values should be in [0, n_classes - 1], but values in range "
+                         f"[{lab.min().item()}, {lab.max().item()}] were found. ")
+    head = torch.log_softmax(torch.nn.functional.linear(
+        x, head_weight._t.t(), None if head_bias is None else head_bias._t), 1)
+    # the head column of each label: the class itself, or its cluster's column
+    col = lab.long()
+    output = torch.zeros(lab.shape, dtype=x.dtype, device=x.device)
+    for i in range(1, len(bounds) - 1):
+        lo, hi = bounds[i], bounds[i + 1]
+        inside = (lab >= lo) & (lab < hi)
+        w1, w2 = tail_weights[i - 1]
+        cluster = torch.log_softmax(torch.matmul(torch.matmul(x, w1._t), w2._t), 1)
+        rel = torch.where(inside, lab - lo, 0).long().unsqueeze(1)
+        output = torch.where(inside, cluster.gather(1, rel).squeeze(1), output)
+        col = torch.where(inside, bounds[1] + i - 1, col)
+    output = output + head.gather(1, col.unsqueeze(1)).squeeze(1)
+    loss = (-output).mean()
+    return wrap(output if batched else output.squeeze(0)), wrap(loss)

@@ -1,5 +1,5 @@
 """Normalisation functions of ``paddle.nn.functional``: ``layer_norm``, ``batch_norm``,
-``instance_norm``, ``group_norm``, ``rms_norm``.
+``instance_norm``, ``group_norm``, ``rms_norm``, ``local_response_norm``.
 
 Paddle's batch-norm momentum is the weight of the *old* running value
 (``running = running * momentum + batch * (1 - momentum)``, torch's is the opposite) and its
@@ -12,7 +12,8 @@ import torch
 from ...framework.tensor import wrap
 from ...ops.common import not_tensor
 
-__all__ = ["layer_norm", "batch_norm", "instance_norm", "group_norm", "rms_norm"]
+__all__ = ["layer_norm", "batch_norm", "instance_norm", "group_norm", "rms_norm",
+           "local_response_norm"]
 
 _CUDNN = torch.backends.cudnn.enabled
 
@@ -147,3 +148,28 @@ def rms_norm(input, normalized_shape, weight=None, eps=1e-05, name=None):
     if weight is not None:
         out = out * weight._t.float()
     return wrap(out.to(t.dtype)), wrap(invvar.reshape(-1))
+
+
+_LRN_FORMATS = ("NCL", "NLC", "NCHW", "NHWC", "NCDHW", "NDHWC")
+
+
+def local_response_norm(x, size, alpha=0.0001, beta=0.75, k=1.0, data_format="NCHW",
+                        name=None):
+    """x / (k + alpha * mean of x^2 over ``size`` neighbouring channels)^beta, the window
+    zero-padded by size // 2 before and (size - 1) // 2 after (torch's definition too)."""
+    if data_format not in _LRN_FORMATS:
+        raise ValueError("data_format should be in one of [NCL, NCHW, NCDHW, NLC, NHWC, NDHWC], "
+                         f"but got {data_format}")
+    t = x._t
+    if t.dim() < 3:
+        raise ValueError(f"Expected 3D or higher dimensionality input, but got {t.dim()} "
+                         "dimensions")
+    for i, sz in enumerate(t.shape):
+        if i > 0 and not sz > 0:
+            raise ValueError(f"Expected every dim's size to be larger than 0, but the size of the "
+                             f"{i}-th dim is {sz}")
+    last = data_format[-1] == "C"
+    if last:
+        t = t.movedim(-1, 1)
+    out = torch.nn.functional.local_response_norm(t, size, alpha, beta, k)
+    return wrap(out.movedim(1, -1) if last else out)

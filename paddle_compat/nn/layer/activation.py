@@ -12,7 +12,8 @@ from .layers import Layer
 __all__ = ["ReLU", "ReLU6", "GELU", "Silu", "Swish", "Mish", "Sigmoid", "Hardsigmoid",
            "Hardswish", "Tanh", "Tanhshrink", "Softsign", "LogSigmoid", "LeakyReLU", "ELU",
            "CELU", "SELU", "Hardtanh", "Hardshrink", "Softshrink", "Softplus",
-           "ThresholdedReLU", "GLU", "Softmax", "LogSoftmax", "Softmax2D", "PReLU"]
+           "ThresholdedReLU", "GLU", "Softmax", "LogSoftmax", "Softmax2D", "PReLU", "Maxout",
+           "RReLU"]
 
 
 class _Activation(Layer):
@@ -210,3 +211,17 @@ class PReLU(Layer):
         return (f"num_parameters={self._num_parameters}, data_format={self._data_format}, "
                 f"init={self._init}, dtype={self._dtype}"
                 + (f", name={self._name}" if self._name else ""))
+
+
+class Maxout(_Activation):
+    """Max over runs of ``groups`` channels along ``axis``."""
+    _fn = staticmethod(F.maxout)
+    _params = (("groups", None), ("axis", 1))
+
+
+class RReLU(_Activation):
+    """Randomised leaky ReLU: random slopes in [lower, upper) in training, their mean in eval."""
+    _params = (("lower", 1.0 / 8.0), ("upper", 1.0 / 3.0))
+
+    def forward(self, x):
+        return F.rrelu(x, self._lower, self._upper, training=self.training)

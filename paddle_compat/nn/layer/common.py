@@ -13,7 +13,8 @@ __all__ = ["Linear", "Bilinear", "Embedding", "Dropout", "Dropout1D", "Dropout2D
            "AlphaDropout", "FeatureAlphaDropout", "Flatten", "Unflatten", "Identity", "Pad1D",
            "Pad2D", "Pad3D", "ZeroPad1D", "ZeroPad2D", "ZeroPad3D", "Upsample",
            "UpsamplingNearest2D", "UpsamplingBilinear2D", "CosineSimilarity",
-           "PairwiseDistance", "PixelShuffle", "PixelUnshuffle", "ChannelShuffle"]
+           "PairwiseDistance", "PixelShuffle", "PixelUnshuffle", "ChannelShuffle", "Unfold",
+           "Fold"]
 
 
 def _name_suffix(name, sep=", "):
@@ -384,3 +385,37 @@ class PixelUnshuffle(_Shuffle):
 class ChannelShuffle(_Shuffle):
     _arg = "groups"
     _fn = staticmethod(F.channel_shuffle)
+
+
+class Unfold(Layer):
+    """Sliding blocks as columns (``F.unfold``)."""
+
+    def __init__(self, kernel_sizes, dilations=1, paddings=0, strides=1, name=None):
+        super().__init__()
+        self.kernel_sizes, self.dilations = kernel_sizes, dilations
+        self.paddings, self.strides, self.name = paddings, strides, name
+
+    def forward(self, input):
+        return F.unfold(input, self.kernel_sizes, self.strides, self.paddings, self.dilations)
+
+    def extra_repr(self):
+        return (f"kernel_size={self.kernel_sizes}, dilation={self.dilations}, "
+                f"padding={self.paddings}, stride={self.strides}{_name_suffix(self.name)}")
+
+
+class Fold(Layer):
+    """Columns summed back into an image (``F.fold``)."""
+
+    def __init__(self, output_sizes, kernel_sizes, dilations=1, paddings=0, strides=1,
+                 name=None):
+        super().__init__()
+        self.output_sizes, self.kernel_sizes = output_sizes, kernel_sizes
+        self.dilations, self.paddings, self.strides, self.name = dilations, paddings, strides, name
+
+    def forward(self, input):
+        return F.fold(input, self.output_sizes, self.kernel_sizes, self.strides, self.paddings,
+                      self.dilations)
+
+    def extra_repr(self):
+        return (f"kernel_size={self.kernel_sizes}, dilation={self.dilations}, "
+                f"padding={self.paddings}, stride={self.strides}{_name_suffix(self.name)}")

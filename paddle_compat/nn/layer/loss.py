@@ -1,11 +1,16 @@
 """Loss layers: each keeps its functional's settings as attributes (a Tensor ``weight`` becomes a
 non-persistable buffer, as in Paddle) and calls the functional with them.
 """
+from ...framework import dtype as _dt
 from .. import functional as F
 from .layers import Layer
 
 __all__ = ["CrossEntropyLoss", "NLLLoss", "MSELoss", "L1Loss", "SmoothL1Loss", "BCELoss",
-           "BCEWithLogitsLoss", "KLDivLoss", "MarginRankingLoss", "PoissonNLLLoss"]
+           "BCEWithLogitsLoss", "KLDivLoss", "MarginRankingLoss", "PoissonNLLLoss",
+           "SoftMarginLoss", "GaussianNLLLoss", "HingeEmbeddingLoss", "TripletMarginLoss",
+           "TripletMarginWithDistanceLoss", "MultiLabelSoftMarginLoss", "MultiMarginLoss",
+           "CosineEmbeddingLoss", "CTCLoss", "RNNTLoss", "HSigmoidLoss",
+           "AdaptiveLogSoftmaxWithLoss"]
 
 
 class _Loss(Layer):
@@ -88,3 +93,141 @@ class MarginRankingLoss(_Loss):
 class PoissonNLLLoss(_Loss):
     _fn = staticmethod(F.poisson_nll_loss)
     _params = (("log_input", True), ("full", False), ("epsilon", 1e-8), ("reduction", "mean"))
+
+
+class SoftMarginLoss(_Loss):
+    _fn = staticmethod(F.soft_margin_loss)
+    _params = (("reduction", "mean"),)
+
+
+class GaussianNLLLoss(_Loss):
+    _fn = staticmethod(F.gaussian_nll_loss)
+    _params = (("full", False), ("epsilon", 1e-6), ("reduction", "mean"))
+
+
+class HingeEmbeddingLoss(_Loss):
+    _fn = staticmethod(F.hinge_embedding_loss)
+    _params = (("margin", 1.0), ("reduction", "mean"))
+
+
+class TripletMarginLoss(_Loss):
+    _fn = staticmethod(F.triplet_margin_loss)
+    _params = (("margin", 1.0), ("p", 2.0), ("epsilon", 1e-6), ("swap", False),
+               ("reduction", "mean"))
+
+
+class TripletMarginWithDistanceLoss(_Loss):
+    _fn = staticmethod(F.triplet_margin_with_distance_loss)
+    _params = (("distance_function", None), ("margin", 1.0), ("swap", False),
+               ("reduction", "mean"))
+
+
+class MultiLabelSoftMarginLoss(_Loss):
+    _fn = staticmethod(F.multi_label_soft_margin_loss)
+    _params = (("weight", None), ("reduction", "mean"))
+
+
+class MultiMarginLoss(_Loss):
+    _fn = staticmethod(F.multi_margin_loss)
+    _params = (("p", 1), ("margin", 1.0), ("weight", None), ("reduction", "mean"))
+
+
+class CosineEmbeddingLoss(_Loss):
+    _fn = staticmethod(F.cosine_embedding_loss)
+    _params = (("margin", 0), ("reduction", "mean"))
+
+
+class CTCLoss(_Loss):
+    """CTC loss of logits [T, B, C]; ``norm_by_times`` is a forward argument, as in Paddle."""
+    _params = (("blank", 0), ("reduction", "mean"), ("zero_infinity", False))
+
+    def forward(self, log_probs, labels, input_lengths, label_lengths, norm_by_times=False):
+        return F.ctc_loss(log_probs, labels, input_lengths, label_lengths, self.blank,
+                          self.reduction, norm_by_times=norm_by_times,
+                          zero_infinity=self.zero_infinity)
+
+
+class RNNTLoss(_Loss):
+    _fn = staticmethod(F.rnnt_loss)
+    _params = (("blank", 0), ("fastemit_lambda", 0.001), ("reduction", "mean"))
+
+
+class HSigmoidLoss(Layer):
+    """Hierarchical sigmoid with its node weights [C, feature_size] and biases [C, 1]
+    (C = num_classes - 1 for the default tree, num_classes for a custom one)."""
+
+    def __init__(self, feature_size, num_classes, weight_attr=None, bias_attr=None,
+                 is_custom=False, is_sparse=False, name=None):
+        super().__init__()
+        if num_classes < 2 and not is_custom:
+            raise ValueError("num_classes must not be less than 2 with default tree")
+        self._feature_size, self._num_classes = feature_size, num_classes
+        self._is_custom, self._is_sparse = is_custom, is_sparse and is_custom
+        self._weight_attr, self._bias_attr, self._name = weight_attr, bias_attr, name
+        self._dtype = _dt.default_float().name
+        c = num_classes if is_custom else num_classes - 1
+        self.weight = self.create_parameter([c, feature_size], weight_attr, self._dtype)
+        self.bias = self.create_parameter([c, 1], bias_attr, self._dtype, is_bias=True)
+
+    def forward(self, input, label, path_table=None, path_code=None):
+        return F.hsigmoid_loss(input, label, self._num_classes, self.weight, self.bias,
+                               path_table=path_table, path_code=path_code,
+                               is_sparse=self._is_sparse)
+
+
+class AdaptiveLogSoftmaxWithLoss(Layer):
+    """Adaptive softmax: a head over the shortlist and one column per cluster, and for cluster
+    i a projection [in, in // div_value^(i+1)] then [that, cluster size]."""
+
+    def __init__(self, in_features, n_classes, cutoffs, weight_attr=None, bias_attr=None,
+                 div_value=4.0, head_bias=False, name=None):
+        super().__init__()
+        cutoffs = list(cutoffs)
+        if (cutoffs != sorted(cutoffs) or min(cutoffs) <= 0 or max(cutoffs) > n_classes - 1
+                or len(set(cutoffs)) != len(cutoffs) or any(int(c) != c for c in cutoffs)):
+            raise ValueError("cutoffs should be a sequence of unique, positive integers sorted "
+                             "in an increasing order, where each value is between 1 and "
+                             "n_classes-1")
+        self._dtype = _dt.default_float().name
+        self.in_features, self.n_classes, self.div_value = in_features, n_classes, div_value
+        self.cutoffs = cutoffs + [n_classes]
+        self.shortlist_size = self.cutoffs[0]
+        self.n_clusters = len(self.cutoffs) - 1
+        self.head_size = self.shortlist_size + self.n_clusters
+        self.is_head_bias = head_bias
+        self.head_weight = self.create_parameter([in_features, self.head_size], weight_attr,
+                                                 self._dtype)
+        self.head_bias = self.create_parameter([self.head_size], bias_attr, self._dtype,
+                                               is_bias=True) if head_bias else None
+        self.tail_weights = []
+        for i in range(self.n_clusters):
+            hsz = int(in_features // (div_value ** (i + 1)))
+            osz = self.cutoffs[i + 1] - self.cutoffs[i]
+            self.tail_weights.append([
+                self.create_parameter([in_features, hsz], weight_attr, self._dtype),
+                self.create_parameter([hsz, osz], weight_attr, self._dtype)])
+
+    def forward(self, input, label):
+        return F.adaptive_log_softmax_with_loss(input, label, self.head_weight,
+                                                self.tail_weights, self.cutoffs,
+                                                self.head_bias)
+
+    def _full_log_prob(self, input, head):
+        import torch
+        from ...framework.tensor import wrap
+        head = torch.log_softmax(head._t, 1)
+        parts = [head[:, :self.shortlist_size]]
+        for i, (w1, w2) in enumerate(self.tail_weights):
+            cluster = torch.log_softmax(input._t @ w1._t @ w2._t, 1)
+            parts.append(cluster + head[:, self.shortlist_size + i:self.shortlist_size + i + 1])
+        return wrap(torch.cat(parts, 1))
+
+    def log_prob(self, input):
+        """log-probabilities of every class, [N, n_classes]."""
+        return self._full_log_prob(input, F.linear(input, self.head_weight, self.head_bias))
+
+    def predict(self, input):
+        """The most likely class of each row."""
+        import torch
+        from ...framework.tensor import wrap
+        return wrap(torch.argmax(self.log_prob(input)._t, 1))
