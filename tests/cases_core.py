@@ -180,4 +180,16 @@ CASES = [
     ("paddle.seed.state", "paddle.seed(12)\ns = paddle.get_rng_state()\na = paddle.randn([3])\npaddle.set_rng_state(s)\nb = paddle.randn([3])\nout = [a, b]"),
     ("paddle.seed.bad_shape", "out = paddle.randn([2.5])"),
     ("paddle.seed.bad_dtype", "out = paddle.randn([2], dtype='int32')"),
+    # --- one case per remaining operator (promotion: tests/test_promotion.py)
+    ("paddle.Tensor.__sub__", "out = paddle.to_tensor([5., 2.]) - paddle.to_tensor([1, 3.])"),
+    ("paddle.Tensor.__truediv__", "out = [paddle.to_tensor([5., 2.]) / 4, paddle.to_tensor([5, 2]) / paddle.to_tensor([2, 4])]"),
+    ("paddle.Tensor.__rmul__", "out = [2 * paddle.to_tensor([5, 2]), 2.5 * paddle.to_tensor([5, 2])]"),
+    ("paddle.Tensor.__radd__", "out = [1 + paddle.to_tensor([5, 2]), 0.5 + paddle.to_tensor([5., 2.])]"),
+    ("paddle.Tensor.__eq__", "out = [paddle.to_tensor([1, 2]) == paddle.to_tensor([1, 3]), paddle.to_tensor([1., 2.]) == 2]"),
+    ("paddle.Tensor.__ne__", "out = [paddle.to_tensor([1, 2]) != paddle.to_tensor([1, 3]), paddle.to_tensor([1., 2.]) != 2]"),
+    ("paddle.Tensor.__gt__", "out = [paddle.to_tensor([1, 2]) > 1, paddle.to_tensor([1., 2.]) > paddle.to_tensor([2., 1.])]"),
+    ("paddle.Tensor.__ge__", "out = [paddle.to_tensor([1, 2]) >= 2, paddle.to_tensor([1., 2.]) >= paddle.to_tensor([2., 1.])]"),
+    ("paddle.Tensor.__le__", "out = [paddle.to_tensor([1, 2]) <= 1, paddle.to_tensor([1., 2.]) <= paddle.to_tensor([2., 1.])]"),
+    ("paddle.Tensor.__lshift__", "out = [paddle.to_tensor([1, 2]) << 2, paddle.to_tensor([1, 2]) << paddle.to_tensor([1, 3])]"),
+    ("paddle.Tensor.__rshift__", "out = [paddle.to_tensor([8, -8]) >> 2, paddle.to_tensor([8, 16]) >> paddle.to_tensor([1, 3])]"),
 ]
