@@ -838,13 +838,18 @@ def cumsum(x, axis=None, dtype=None, name=None):
     return wrap(torch.cumsum(t, d, dtype=None if dtype is None else _dt.convert_dtype(dtype).torch))
 
 
-def cumsum_(x, axis=None, dtype=None, name=None):
-    t = _writable(x, "cumsum_")
+def _cum_inplace(x, axis, api, fn):
+    """In-place running op: along ``axis``, or over the flattened x (rebinding it) when None."""
+    t = _writable(x, api)
     if axis is None:
-        x._t = torch.cumsum(t.reshape(-1), 0)
+        x._t = fn(t.reshape(-1), 0)
     else:
-        t.cumsum_(axis)
+        getattr(t, api)(axis)
     return x
+
+
+def cumsum_(x, axis=None, dtype=None, name=None):
+    return _cum_inplace(x, axis, "cumsum_", torch.cumsum)
 
 
 def cumprod(x, dim=None, dtype=None, name=None):
@@ -855,12 +860,7 @@ def cumprod(x, dim=None, dtype=None, name=None):
 
 
 def cumprod_(x, dim=None, dtype=None, name=None):
-    t = _writable(x, "cumprod_")
-    if dim is None:
-        x._t = torch.cumprod(t.reshape(-1), 0)
-    else:
-        t.cumprod_(dim)
-    return x
+    return _cum_inplace(x, dim, "cumprod_", torch.cumprod)
 
 
 def logcumsumexp(x, axis=None, dtype=None, name=None):
