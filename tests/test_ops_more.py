@@ -8,7 +8,6 @@ import os
 
 import numpy as np
 import pytest
-import torch
 
 import paddle_compat as paddle
 from test_ops_math import run_case

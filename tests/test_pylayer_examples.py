@@ -9,13 +9,10 @@ import sys
 
 import pytest
 
-import paddle_compat as paddle
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLES = sorted(f for f in os.listdir(os.path.join(ROOT, "examples"))
                   if f.startswith("pylayer_") and f.endswith(".py"))
-NEEDS_RANDN = {"pylayer_cus_tanh.py", "pylayer_func_args.py", "pylayer_mark_not_inplace.py",
-               "pylayer_output_shape.py", "pylayer_stop_gradient_inputs.py"}
 
 
 def run(name, *args):
@@ -27,8 +24,6 @@ def run(name, *args):
 
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_example_prints_what_paddle_prints(name):
-    if name in NEEDS_RANDN and not hasattr(paddle, "randn"):
-        pytest.skip("paddle.randn not written yet")
     with open(os.path.join(ROOT, "tests", "goldens", "examples", name[:-3] + ".txt")) as f:
         gold = f.read()
     out = run(name)
@@ -42,6 +37,4 @@ def test_example_prints_what_paddle_prints(name):
 @pytest.mark.cuda
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_example_runs_on_gpu(name):
-    if name in NEEDS_RANDN and not hasattr(paddle, "randn"):
-        pytest.skip("paddle.randn not written yet")
     run(name, "--device", "gpu")

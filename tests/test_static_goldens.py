@@ -59,8 +59,6 @@ def same(got, want, where):
 @pytest.mark.parametrize("name", sorted(set(CASES) - DEVIATIONS))
 def test_static_case(name):
     want = GOLDEN[name]
-    if name == "multi_run_scope" and not hasattr(getattr(paddle, "nn", None), "initializer"):
-        pytest.skip("paddle_compat.nn.initializer does not exist yet")
     got = {"values": []}
     paddle.enable_static()
     try:

@@ -8,7 +8,6 @@ import runpy
 
 import numpy as np
 import pytest
-import torch
 
 import paddle_compat as paddle
 

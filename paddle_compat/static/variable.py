@@ -3,7 +3,6 @@
 ``Variable`` is ``Tensor`` itself: a Tensor whose ``_t`` is a ``StaticProxy``; ``Tensor.__repr__``
 hands such tensors to ``variable_repr``.
 """
-from .proxy import StaticProxy
 
 __all__ = ["variable_repr"]
 
