@@ -20,7 +20,6 @@ from hypothesis import strategies as st
 
 import paddle_compat as paddle
 import paddle_compat.geometric  # noqa: F401
-
 import paddle_compat.nn.functional as F
 from test_ops_nn2 import run_case
 
