@@ -35,6 +35,8 @@ import numpy as np
 warnings.filterwarnings("ignore")
 import paddle  # noqa: E402  (only ever run under the Paddle virtualenv)
 import paddle.nn.functional as F  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from opcase import build, encode, encode_result, tensor_outputs  # noqa: E402
 
 paddle.set_device("cpu")
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "goldens",
@@ -66,46 +68,6 @@ def T(dtype, shape, domain="normal", ints=None):
     t = paddle.to_tensor(v.astype(np.float32 if dtype != "float64" else np.float64))
     vals = [float(a) for a in t.astype(dtype).astype("float64").numpy().reshape(-1)]
     return {"dtype": dtype, "shape": list(shape), "values": vals}
-
-
-def build(spec):
-    if spec["dtype"] == "bool":
-        a = np.array(spec["values"], dtype=bool)
-    elif spec["dtype"] in FLOATS:
-        a = np.array(spec["values"], dtype=np.float64)
-    else:
-        a = np.array(spec["values"], dtype=np.int64)
-    return paddle.to_tensor(a.reshape(spec["shape"])).astype(spec["dtype"])
-
-
-def encode(t):
-    dt = str(t.dtype).replace("paddle.", "")
-    a = t.astype("float32").numpy() if dt == "bfloat16" else t.numpy()
-    if a.dtype.kind == "f":
-        vals = [float(z) for z in a.reshape(-1)]
-    elif a.dtype.kind == "b":
-        vals = [bool(z) for z in a.reshape(-1)]
-    else:
-        vals = [int(z) for z in a.reshape(-1)]
-    return {"dtype": dt, "shape": list(t.shape), "values": vals}
-
-
-def encode_result(r):
-    if isinstance(r, paddle.Tensor):
-        return encode(r)
-    if isinstance(r, (tuple, list)):
-        return {"tuple": [encode_result(v) for v in r]}
-    if isinstance(r, (bool, int, float, type(None))):
-        return {"py": r}
-    return {"py": repr(r)}
-
-
-def tensor_outputs(r):
-    if isinstance(r, paddle.Tensor):
-        return [r]
-    if isinstance(r, (tuple, list)):
-        return [t for v in r for t in tensor_outputs(v)]
-    return []
 
 
 CASES = []

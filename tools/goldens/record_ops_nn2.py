@@ -18,6 +18,7 @@ Names bound while evaluating: ``paddle``, ``F`` (paddle.nn.functional), ``IF``
 """
 import json
 import os
+import sys
 import warnings
 
 import numpy as np
@@ -26,6 +27,18 @@ warnings.filterwarnings("ignore")
 import paddle  # noqa: E402  (only ever run under the Paddle virtualenv)
 import paddle.incubate.nn.functional as IF  # noqa: E402
 import paddle.nn.functional as F  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from opcase import build, short_floats, tensor_outputs  # noqa: E402
+from opcase import encode as _encode, encode_result as _encode_result  # noqa: E402
+
+
+def encode(t):
+    return _encode(t, short_floats)
+
+
+def encode_result(r):
+    return _encode_result(r, short_floats)
+
 
 paddle.set_device("cpu")
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "goldens",
@@ -46,53 +59,8 @@ def T(dtype, shape, lo=-2.0, hi=2.0, ints=None, values=None):
     else:
         v = rng.uniform(lo, hi, n)
         t = paddle.to_tensor(v.astype(np.float32 if dtype != "float64" else np.float64))
-        v = short(t.astype(dtype).astype("float32" if dtype != "float64" else "float64").numpy())
+        v = short_floats(t.astype(dtype).astype("float32" if dtype != "float64" else "float64").numpy())
     return {"dtype": dtype, "shape": list(shape), "values": v}
-
-
-def build(spec):
-    if spec["dtype"] == "bool":
-        a = np.array(spec["values"], dtype=bool)
-    elif spec["dtype"] in FLOATS:
-        a = np.array(spec["values"], dtype=np.float64)
-    else:
-        a = np.array(spec["values"], dtype=np.int64)
-    return paddle.to_tensor(a.reshape(spec["shape"])).astype(spec["dtype"])
-
-
-def short(a):
-    """Floats of a float32 (or narrower) array as the shortest decimals that round-trip."""
-    if a.dtype == np.float64:
-        return [float(z) for z in a.reshape(-1)]
-    return [float(str(z)) for z in a.astype(np.float32).reshape(-1)]
-
-
-def encode(t):
-    dt = str(t.dtype).replace("paddle.", "")
-    a = t.astype("float32").numpy() if dt == "bfloat16" else t.numpy()
-    if a.dtype.kind == "f":
-        vals = short(a)
-    elif a.dtype.kind == "b":
-        vals = [bool(z) for z in a.reshape(-1)]
-    else:
-        vals = [int(z) for z in a.reshape(-1)]
-    return {"dtype": dt, "shape": list(t.shape), "values": vals}
-
-
-def encode_result(r):
-    if isinstance(r, paddle.Tensor):
-        return encode(r)
-    if isinstance(r, (tuple, list)):
-        return {"tuple": [encode_result(v) for v in r]}
-    return {"py": r if isinstance(r, (bool, int, float, type(None))) else repr(r)}
-
-
-def tensor_outputs(r):
-    if isinstance(r, paddle.Tensor):
-        return [r]
-    if isinstance(r, (tuple, list)):
-        return [t for v in r for t in tensor_outputs(v)]
-    return []
 
 
 CASES, IDS, DROPPED = [], set(), []
