@@ -19,6 +19,13 @@ __all__ = ["to_tensor", "zeros", "ones", "full", "empty", "zeros_like", "ones_li
 
 def _python_data_to_torch(data):
     """torch tensor for Python/numpy data, with Paddle's dtype inference."""
+    tp = type(data)
+    if tp is float:                       # Python scalars skip numpy (faster, and traceable
+        return torch.tensor(data, dtype=_dt.default_float().torch)     # by torch.compile)
+    if tp is int:
+        return torch.tensor(data, dtype=torch.int64)
+    if tp is bool:
+        return torch.tensor(data)
     if isinstance(data, np.ndarray) or isinstance(data, np.generic):
         arr = np.asarray(data)
         if arr.dtype == np.uint16:                     # Paddle reads uint16 arrays as bfloat16
