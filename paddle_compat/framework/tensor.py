@@ -57,7 +57,8 @@ class Size(list):
 
 
 class TensorSize(int):
-    """``Tensor.size``: the element count, an int that can also be called like torch's size."""
+    """``Tensor.size``: the element count (an int, as in Paddle). Calling it as torch code
+    would (``x.size()``) raises a TypeError that points to ``Tensor.shape``."""
 
     def __call__(self, dim=None):
         raise TypeError("Tensor.size is the number of elements (a property) in Paddle; "
@@ -596,4 +597,3 @@ def _install_operators():
     Tensor.__pos__ = lambda self: self
     Tensor.__abs__ = lambda self: wrap(self._t.abs())
     Tensor.__invert__ = lambda self: wrap(~self._t)
-    Tensor.__hash__ = lambda self: id(self)
