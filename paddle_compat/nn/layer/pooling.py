@@ -29,9 +29,6 @@ class _MaxPool(_Pool):
         self.data_format = data_format or self._default_format
 
     def forward(self, x):
-        if self._default_format == "NCL":
-            return F.max_pool1d(x, self.ksize, self.stride, self.padding, self.return_mask,
-                                self.ceil_mode)
         return type(self)._fn(x, self.ksize, self.stride, self.padding, self.return_mask,
                               self.ceil_mode, self.data_format)
 
@@ -42,6 +39,10 @@ class MaxPool1D(_MaxPool):
     def __init__(self, kernel_size, stride=None, padding=0, return_mask=False, ceil_mode=False,
                  name=None):
         super().__init__(kernel_size, stride, padding, return_mask, ceil_mode, None, name)
+
+    def forward(self, x):                 # max_pool1d takes no data_format
+        return F.max_pool1d(x, self.ksize, self.stride, self.padding, self.return_mask,
+                            self.ceil_mode)
 
 
 class MaxPool2D(_MaxPool):
