@@ -192,4 +192,17 @@ CASES = [
     ("paddle.Tensor.__le__", "out = [paddle.to_tensor([1, 2]) <= 1, paddle.to_tensor([1., 2.]) <= paddle.to_tensor([2., 1.])]"),
     ("paddle.Tensor.__lshift__", "out = [paddle.to_tensor([1, 2]) << 2, paddle.to_tensor([1, 2]) << paddle.to_tensor([1, 3])]"),
     ("paddle.Tensor.__rshift__", "out = [paddle.to_tensor([8, -8]) >> 2, paddle.to_tensor([8, 16]) >> paddle.to_tensor([1, 3])]"),
+    # --- operators with operands that are neither numbers nor tensors
+    ("Tensor.__eq__.None", "x = paddle.to_tensor([1., 2.])\nout = [x == None, x != None, None == x]"),
+    ("Tensor.__eq__.list", "x = paddle.to_tensor([1., 2.])\nout = [x == [1., 2.], x != [1., 2.]]"),
+    ("Tensor.__eq__.str", "x = paddle.to_tensor([1., 2.])\nout = [x == 'a', x != 'a']"),
+    ("Tensor.__add__.None", "out = paddle.to_tensor([1., 2.]) + None"),
+    ("Tensor.__radd__.None", "out = None + paddle.to_tensor([1., 2.])"),
+    ("Tensor.__truediv__.None", "out = paddle.to_tensor([1., 2.]) / None"),
+    ("Tensor.__lt__.None", "out = paddle.to_tensor([1., 2.]) < None"),
+    ("Tensor.__matmul__.None", "out = paddle.to_tensor([1., 2.]) @ None"),
+    ("Tensor.__add__.list", "out = paddle.to_tensor([1., 2.]) + [1., 2.]"),
+    ("Tensor.__xor__.None", "out = paddle.to_tensor([1, 2]) ^ None"),
+    ("Tensor.__lshift__.None", "out = paddle.to_tensor([1, 2]) << None"),
+    ("Tensor.__or__.list", "out = paddle.to_tensor([1, 2]) | [1]"),
 ]

@@ -364,6 +364,19 @@ def _resolve(op, api):
 _SYMMETRIC = frozenset(["add", "mul", "eq", "ne", "lt", "le", "gt", "ge"])
 
 
+_BITWISE_NAMES = {"and": "bitwise_and", "or": "bitwise_or", "xor": "bitwise_xor",
+                  "lshift": "bitwise_left_shift", "rshift": "bitwise_right_shift"}
+
+
+def _operand_error(op, value):
+    """Paddle's error for an operator given something that is neither a number nor a tensor."""
+    if op in _BITWISE_NAMES:
+        return ValueError(f"(InvalidArgument) {_BITWISE_NAMES[op]}(): argument 'y' (position 1) "
+                          f"must be Tensor, but got {'None' if value is None else type(value).__name__}")
+    return TypeError(f"(InvalidType) __{op}__(): argument (position 1) must be int, float, bool "
+                     f"or Tensor, but got {type(value).__name__}")
+
+
 def binary_plan(op, a, b, api=False):
     """``(a2, b2, cast)``: the operands for the torch op and the dtype its result must be cast
     to afterwards -- None except for: bool after a true division of two bools and after a bool
@@ -379,6 +392,9 @@ def binary_plan(op, a, b, api=False):
     a_scalar = isinstance(a, _SCALAR_TYPES)
     b_scalar = isinstance(b, _SCALAR_TYPES)
     if not a_scalar and not b_scalar:
+        for v in (a, b):
+            if not hasattr(v, "dtype"):
+                raise _operand_error(op, v)
         da, db = a.dtype, b.dtype
         if swapped:
             d, cast = _result_tt(op, fam, zero, b, a, db, da)

@@ -519,6 +519,14 @@ def _unwrap_tree(x):
 
 
 # ---------------------------------------------------------------------- operators
+def _eq_other(op, t, other):
+    """Paddle's ``x == other`` / ``x != other`` for None, a list or a str: a Python bool for
+    None and lists, an all-False (all-True for !=) bool tensor for a str."""
+    if type(other) is str:
+        return wrap(torch.full(t.shape, op == "ne", dtype=torch.bool, device=t.device))
+    return op == "ne"
+
+
 def _install_operators():
     from .promotion import binary_operands
 
@@ -536,6 +544,8 @@ def _install_operators():
                 b = other._t
                 if b.dtype is not a.dtype:
                     a, b = binary_operands(op, a, b)
+            elif (op == "eq" or op == "ne") and (other is None or type(other) in (list, str)):
+                return _eq_other(op, a, other)
             else:
                 a, b = binary_operands(op, a, other)
             o = _new(Tensor)
