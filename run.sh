@@ -13,6 +13,12 @@ setup() {
   if ! "$PY" -c "import paddle_compat, pytest, hypothesis, numpy" >/dev/null 2>&1; then
     "$PY" -m pip install -q -e ".[test]"
   fi
+  # The optional C operator slots (paddle_compat/framework/_fastops.c), built in place; where
+  # that fails (no C compiler) paddle_compat runs on its pure-Python operators.
+  if ! "$PY" -c "import paddle_compat.framework._fastops" >/dev/null 2>&1; then
+    "$PY" setup.py -q build_ext --inplace >/dev/null 2>&1 ||
+      echo "run.sh: C operator slots not built; using the pure-Python ones" >&2
+  fi
 }
 
 case "${1:-}" in

@@ -32,4 +32,9 @@ from .static.mode import disable_static, enable_static, in_dynamic_mode
 from .framework.param_attr import ParamAttr
 from .nn.layer.layers import create_parameter
 
+from .framework.parameter import Parameter as _Parameter
+from .framework.tensor import install_fast_slots as _install_fast_slots
+
+_install_fast_slots(_Parameter)     # last: setting a dunder on Tensor later resets its slot
+
 __version__ = "0.1.0"

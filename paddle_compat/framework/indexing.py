@@ -131,7 +131,7 @@ def _get(t, idx):
     return t[index]
 
 
-def getitem(self, idx):
+def getitem(self, idx, *_):
     ti = type(idx)
     if ti is int or (ti is slice and idx.step is None):
         return wrap(self._t[idx])

@@ -9,7 +9,9 @@ for either.
 Operator methods (``+``, ``<``, ``&`` ...) follow Paddle's dtype promotion (see ``promotion``);
 the common cases (same dtypes, a float tensor with a Python number) go straight to torch.
 """
+import inspect
 import itertools
+import os
 import operator
 import re
 
@@ -607,3 +609,32 @@ def _install_operators():
     Tensor.__pos__ = lambda self: self
     Tensor.__abs__ = lambda self: wrap(self._t.abs())
     Tensor.__invert__ = lambda self: wrap(~self._t)
+
+
+_FAST_SLOT_NAMES = [f"__{p}{op}__" for op in ("add", "sub", "mul", "truediv", "floordiv", "mod",
+                                              "pow", "matmul", "and", "or", "xor", "lshift",
+                                              "rshift") for p in ("", "r")] + \
+    [f"__{op}__" for op in ("eq", "ne", "lt", "le", "gt", "ge", "getitem")]
+
+
+def install_fast_slots(*classes):
+    """Give Tensor (and the given subclasses, which must override no operator) the C slots of
+    framework/_fastops.c: the same-dtype and Python-number cases of the operators and basic
+    indexing run without a Python frame; every other case calls the Python methods above.
+    Returns False, changing nothing, where the module is not built or PADDLE_COMPAT_PURE_PYTHON
+    is set."""
+    if os.environ.get("PADDLE_COMPAT_PURE_PYTHON"):
+        return False
+    try:
+        from . import _fastops
+    except ImportError:
+        return False
+    for cls in classes:
+        own = [n for n in _FAST_SLOT_NAMES if n in cls.__dict__]
+        if own:
+            raise TypeError(f"{cls.__name__} overrides {own}: it keeps the Python slots")
+    dtype_descr = inspect.getattr_static(torch.Tensor, "dtype")
+    for cls in (Tensor,) + classes:
+        _fastops.install(cls, tuple(_FLOATING), torch.rsub, torch.Tensor, dtype_descr)
+    return True
+
