@@ -4,17 +4,19 @@
 
 Walks /work/shared/api_targets.tsv (or bench/api_targets.tsv) in rank order and times the first
 N (default 30) APIs that paddle_compat has and that have a torch equivalent below, on small
-2x3 float32 tensors, both in this run: median per-call microseconds and the ratio. APIs of op
-modules not written yet are skipped (looked up with getattr).
+2x3 float32 tensors, both in this run, interleaved: median per-call microseconds of this
+thread's CPU time (see timing.py) and the ratio. APIs of op modules not written yet are
+skipped (looked up with getattr).
 """
 import os
 import statistics
 import sys
-import timeit
 
 import torch
 
-import paddle_compat as paddle
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import paddle_compat as paddle  # noqa: E402
+from timing import CPU_CLOCK, paired  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TARGETS = [os.path.join(HERE, "api_targets.tsv"), "/work/shared/api_targets.tsv"]
@@ -26,9 +28,10 @@ x = paddle.to_tensor(t)
 y = paddle.to_tensor(t2)
 xb = paddle.to_tensor(tb)
 w = torch.randn(4, 3)
-pw = paddle.to_tensor(w.t().contiguous())
+wt = w.t().contiguous()
+pw = paddle.to_tensor(wt)
 
-# api -> (paddle_compat statement, torch statement); names bound: x, y, xb, pw, t, t2, tb, w
+# api -> (paddle_compat statement, torch statement); names bound: x, y, xb, pw, t, t2, tb, wt
 CASES = {
     "paddle.Tensor.__getitem__": ("x[0]", "t[0]"),
     "paddle.Tensor.__setitem__": ("x[0] = 1.0", "t[0] = 1.0"),
@@ -37,7 +40,7 @@ CASES = {
     "paddle.Tensor.__mul__": ("x * y", "t * t2"),
     "paddle.Tensor.reshape": ("x.reshape([3, 2])", "t.reshape(3, 2)"),
     "paddle.concat": ("paddle.concat([x, y])", "torch.cat([t, t2])"),
-    "paddle.matmul": ("paddle.matmul(x, pw)", "torch.matmul(t, w.t())"),
+    "paddle.matmul": ("paddle.matmul(x, pw)", "torch.matmul(t, wt)"),
     "paddle.mean": ("paddle.mean(x)", "torch.mean(t)"),
     "paddle.Tensor.transpose": ("x.transpose([1, 0])", "t.permute(1, 0)"),
     "paddle.Tensor.cast": ("x.cast('float64')", "t.to(torch.float64)"),
@@ -68,7 +71,7 @@ CASES = {
     "paddle.Tensor.detach": ("x.detach()", "t.detach()"),
     "paddle.any": ("paddle.any(xb)", "torch.any(tb)"),
     "paddle.stack": ("paddle.stack([x, y])", "torch.stack([t, t2])"),
-    "paddle.Tensor.__matmul__": ("x @ pw", "t @ w.t()"),
+    "paddle.Tensor.__matmul__": ("x @ pw", "t @ wt"),
     "paddle.Tensor.__lt__": ("x < y", "t < t2"),
     "paddle.Tensor.__neg__": ("-x", "-t"),
     "paddle.Tensor.__gt__": ("x > y", "t > t2"),
@@ -129,16 +132,17 @@ def resolve(api):
     return obj
 
 
-def per_call_us(stmt, env, number=2000, repeat=15):
-    timer = timeit.Timer(stmt, globals=env)
-    timer.timeit(200)
-    return statistics.median(timer.repeat(repeat, number)) / number * 1e6
+def as_function(stmt, env):
+    """A function running the statement (an expression or an assignment) with ``env``."""
+    code = f"def _bench_fn():\n    {stmt}\n"
+    exec(code, env)
+    return env.pop("_bench_fn")
 
 
 def main():
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 30
     path = next(p for p in TARGETS if os.path.exists(p))
-    env = dict(paddle=paddle, torch=torch, x=x, y=y, xb=xb, pw=pw, t=t, t2=t2, tb=tb, w=w)
+    env = dict(paddle=paddle, torch=torch, x=x, y=y, xb=xb, pw=pw, t=t, t2=t2, tb=tb, wt=wt)
     rows = []
     with open(path) as f:
         for line in f:
@@ -154,7 +158,8 @@ def main():
             except Exception as e:  # noqa: BLE001  report and go on
                 print(f"{api:36s} skipped: {type(e).__name__}: {e}")
                 continue
-            rows.append((parts[0], api, per_call_us(ours, env), per_call_us(raw, env)))
+            o, r, _ = paired(as_function(ours, env), as_function(raw, env), clock=CPU_CLOCK)
+            rows.append((parts[0], api, o, r))
             if len(rows) == n:
                 break
     print(f"{'rank':>4}  {'api':36s} {'compat us':>10} {'torch us':>9} {'ratio':>6}")
@@ -162,7 +167,8 @@ def main():
         print(f"{rank:>4}  {api:36s} {ours:10.2f} {raw:9.2f} {ours / raw:6.2f}")
     ratios = [o / r for _, _, o, r in rows]
     if ratios:
-        print(f"median ratio over {len(rows)} APIs: {statistics.median(ratios):.2f}")
+        print(f"median ratio over {len(rows)} APIs: {statistics.median(ratios):.2f}, "
+              f"worst {max(ratios):.2f}")
 
 
 if __name__ == "__main__":

@@ -30,21 +30,25 @@ _F = r"([0-9.]+)"
 
 def parse_core(out):
     """bench_core: one line per op: name, ours us, torch us, ratio."""
-    rows = {}
-    for m in re.finditer(rf"^(.+?)\s+{_F} us\s+{_F} us\s+{_F}x$", out, re.M):
-        rows[m.group(1).strip()] = (float(m.group(2)), float(m.group(3)))
+    ops_part, _, attr_part = out.partition("attribute reads")
+    rows, attrs = {}, {}
+    for part, into in ((ops_part, rows), (attr_part, attrs)):
+        for m in re.finditer(rf"^(.+?)\s+{_F} us\s+{_F} us\s+{_F}x$", part, re.M):
+            into[m.group(1).strip()] = (float(m.group(2)), float(m.group(3)))
     if not rows:
         return {}
     ratios = [o / t for o, t in rows.values()]
+    shape = attrs.get("x.shape")
     return {"core_median_ratio": statistics.median(ratios), "core_worst_ratio": max(ratios),
-            "core_ops": len(rows),
+            "core_ops": len(rows), "core_shape_ratio": shape and shape[0] / shape[1],
             "core_tanh_us": rows.get("tanh", (None,))[0],
             "core_tanh_torch_us": rows.get("tanh", (None, None))[1]}
 
 
 def parse_ops(out):
-    m = re.search(rf"median ratio over (\d+) APIs: {_F}", out)
-    return {"ops_median_ratio": float(m.group(2)), "ops_count": int(m.group(1))} if m else {}
+    m = re.search(rf"median ratio over (\d+) APIs: {_F}, worst {_F}", out)
+    return {"ops_median_ratio": float(m.group(2)), "ops_count": int(m.group(1)),
+            "ops_worst_ratio": float(m.group(3))} if m else {}
 
 
 def parse_pylayer(out):

@@ -70,6 +70,11 @@ _ALIASES = {"float": "float64", "double": "float64", "half": "float16", "int": "
             "fp32": "float32", "fp64": "float64", "complex": "complex128", "bool_": "bool"}
 _STRINGS = dict({n: d for n, d in ALL_DTYPES.items()},
                 **{a: ALL_DTYPES[n] for a, n in _ALIASES.items()})
+# Every str, DType and torch.dtype spelling of a dtype -> its torch dtype: one dict lookup for
+# the hot paths (astype, cast); anything else goes through convert_dtype.
+TORCH_OF = {**{n: d.torch for n, d in _STRINGS.items()},
+            **{"paddle." + n: d.torch for n, d in _STRINGS.items()},
+            **{d: d.torch for d in ALL_DTYPES.values()}, **{t: t for t in _BY_TORCH}}
 _ACCEPTED = ("bool, float16, uint16, float32, float64, int8, int16, int32, int64, uint8, "
              "complex64, complex128, bfloat16")
 

@@ -24,6 +24,7 @@ from .place import place_of, to_torch_device
 __all__ = ["Tensor", "wrap", "unwrap", "Size", "writable"]
 
 _new = object.__new__
+_TORCH_OF = _dt.TORCH_OF
 _FLOATING = frozenset([torch.float16, torch.bfloat16, torch.float32, torch.float64,
                        torch.complex64, torch.complex128])
 _names = itertools.count()
@@ -405,7 +406,13 @@ class Tensor:
     __nonzero__ = __bool__
 
     def astype(self, dtype):
-        return wrap(self._t.to(_dt.to_torch_dtype(dtype)))
+        try:
+            d = _TORCH_OF[dtype]
+        except (KeyError, TypeError):            # numpy dtypes, bad input: the full check
+            d = _dt.to_torch_dtype(dtype)
+        o = _new(Tensor)
+        o._t = self._t.to(d)
+        return o
 
     cast = astype
 
