@@ -34,7 +34,7 @@ def cases():
     yield "exp", lambda: paddle.exp(x), lambda: torch.exp(a)
     yield "sum()", lambda: paddle.sum(x), lambda: torch.sum(a)
     yield "mean(axis=1)", lambda: paddle.mean(x, axis=1), lambda: torch.mean(a, 1)
-    yield "astype", lambda: x.astype("float64"), lambda: a.to(torch.float64)
+    yield "astype", lambda: x.astype("float64"), lambda: a.to(dtype=torch.float64)
     if hasattr(paddle, "reshape"):
         yield "reshape", lambda: paddle.reshape(x, [3, 2]), lambda: torch.reshape(a, (3, 2))
     if hasattr(paddle, "matmul"):
