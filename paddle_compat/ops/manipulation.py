@@ -129,6 +129,8 @@ def moveaxis(x, source, destination, name=None):
 
 def flatten(x, start_axis=0, stop_axis=-1, name=None):
     """Merge axes start_axis..stop_axis into one (a 0-d x gives shape [1])."""
+    if start_axis == 0 and stop_axis == -1 and type(x) is Tensor:
+        return wrap(torch.flatten(x._t))        # hot path: all axes (a 0-d x gives [1] too)
     t = _tensor(x, "flatten")
     nd = max(t.dim(), 1)
     if (start_axis % nd) > (stop_axis % nd):
@@ -157,11 +159,11 @@ def squeeze(x, axis=None, name=None):
         t = x._t
     except AttributeError:
         raise not_tensor("squeeze", "x", 0, x) from None
-    try:
+    try:                                        # torch.squeeze parses faster than t.squeeze
         if axis is None:
-            return wrap(t.squeeze())
+            return wrap(torch.squeeze(t))
         if type(axis) is int:
-            return wrap(t.squeeze(axis))
+            return wrap(torch.squeeze(t, axis))
         return wrap(t.squeeze(tuple(_int_list(axis))))
     except (RuntimeError, IndexError) as e:
         raise _invalid(e) from None
@@ -179,8 +181,8 @@ def unsqueeze(x, axis, name=None):
     except AttributeError:
         raise not_tensor("unsqueeze", "x", 0, x) from None
     try:
-        if type(axis) is int:
-            return wrap(t.unsqueeze(axis))
+        if type(axis) is int:                   # torch.unsqueeze parses faster than the method
+            return wrap(torch.unsqueeze(t, axis))
         for a in _int_list(axis):
             t = t.unsqueeze(a)
         return wrap(t)
@@ -200,8 +202,8 @@ def expand(x, shape, name=None):
         raise not_tensor("expand", "x", 0, x) from None
     if type(shape) is not list and type(shape) is not tuple:
         shape = shape_arg(shape, "expand")
-    try:
-        return wrap(t.expand(shape))
+    try:                                # torch.broadcast_to(t, s) is t.expand(s), parsed faster
+        return wrap(torch.broadcast_to(t, shape))
     except (RuntimeError, TypeError) as e:
         if isinstance(e, TypeError):
             return wrap(t.expand(shape_arg(shape, "expand")))
@@ -262,8 +264,10 @@ def _atleast(inputs, fn):
 # ---------------------------------------------------------------------- join and split
 def concat(x, axis=0, name=None):
     """Join tensors of one dtype along ``axis`` (Paddle refuses mixed dtypes)."""
+    ts = []
     try:
-        ts = [v._t for v in x]
+        for v in x:                             # a loop: a comprehension is a frame in 3.11
+            ts.append(v._t)
     except AttributeError:
         ts = _tensors(x, "concat")
     dt = ts[0].dtype
@@ -271,23 +275,28 @@ def concat(x, axis=0, name=None):
         if s.dtype is not dt:
             _same_dtype(ts, "concat")
     try:
-        return wrap(torch.cat(ts, axis if type(axis) is int else _int(axis)))
+        if type(axis) is not int:
+            axis = _int(axis)
+        return wrap(torch.cat(ts) if axis == 0 else torch.cat(ts, axis))   # cat(ts) parses faster
     except (RuntimeError, IndexError) as e:
         raise _invalid(e) from None
 
 
 def stack(x, axis=0, name=None):
     """Stack tensors of one shape and dtype along a new ``axis``."""
+    ts = []
     try:
-        ts = [v._t for v in x]
+        for v in x:                             # as in concat
+            ts.append(v._t)
     except AttributeError:
         ts = _tensors(x, "stack")
     dt = ts[0].dtype
     for s in ts:
         if s.dtype is not dt:
             _same_dtype(ts, "stack")
-    try:
-        return wrap(torch.stack(ts, axis))
+    try:                                        # as cat, stack(ts) parses faster
+        return wrap(torch.stack(ts) if type(axis) is int and axis == 0 else
+                    torch.stack(ts, axis))
     except (RuntimeError, IndexError) as e:
         raise _invalid(e) from None
 
@@ -329,16 +338,22 @@ def split(x, num_or_sections, axis=0, name=None):
                              "be evenly divisible by Attr(num_or_sections). But received Attr("
                              f"num_or_sections) = {num_or_sections}, input(X)'s shape = "
                              f"{list(t.shape)}, Attr(dim) = {axis}.")
-        return [wrap(p) for p in t.split(n // num_or_sections, axis)]
-    sections = _int_list(num_or_sections)
-    if sections.count(-1) == 1:
-        sections[sections.index(-1)] = n - (sum(sections) + 1)
-    if sum(sections) != n or any(s < 0 for s in sections):
-        raise ValueError("(InvalidArgument) Sum of Attr(num_or_sections) must be equal to the "
-                         "input's size along the split dimension. But received Attr("
-                         f"num_or_sections) = {list(num_or_sections)}, input(X)'s shape = "
-                         f"{list(t.shape)}, Attr(dim) = {axis}.")
-    return [wrap(p) for p in t.split(sections, axis)]
+        # as sizes for torch.split_with_sizes (C; t.split's Python layer makes it ~2x slower);
+        # an empty axis gives one part, as t.split(0) does
+        sections = [n // num_or_sections] * num_or_sections if n else [0]
+    else:
+        sections = _int_list(num_or_sections)
+        if sections.count(-1) == 1:
+            sections[sections.index(-1)] = n - (sum(sections) + 1)
+        if sum(sections) != n or any(s < 0 for s in sections):
+            raise ValueError("(InvalidArgument) Sum of Attr(num_or_sections) must be equal to the "
+                             "input's size along the split dimension. But received Attr("
+                             f"num_or_sections) = {list(num_or_sections)}, input(X)'s shape = "
+                             f"{list(t.shape)}, Attr(dim) = {axis}.")
+    out = []
+    for p in torch.split_with_sizes(t, sections, axis):        # a loop: no comprehension frame
+        out.append(wrap(p))
+    return out
 
 
 def chunk(x, chunks, axis=0, name=None):

