@@ -8,6 +8,7 @@ starts a ``torch.distributed`` process group: gloo on CPU, NCCL when the current
 GPU (``PADDLE_DISTRI_BACKEND=gloo|nccl`` overrides). The rendezvous is ``MASTER_ADDR`` /
 ``MASTER_PORT`` if set, else ``PADDLE_MASTER``, else the first trainer endpoint, as in Paddle.
 """
+import atexit
 import datetime
 import os
 import warnings
@@ -148,7 +149,16 @@ def init_parallel_env():
         dist.init_process_group(backend, init_method=f"tcp://{addr}:{port}", rank=env.rank,
                                 world_size=env.world_size,
                                 timeout=datetime.timedelta(milliseconds=env.pg_timeout))
+        # Paddle programs never tear the group down; torch's must be destroyed before the
+        # interpreter exits, or its C++ threads can abort the process at exit ("terminate
+        # called without an active exception") after the program has finished.
+        atexit.register(_destroy_at_exit)
     return collective._make_default_group(backend)
+
+
+def _destroy_at_exit():
+    if dist.is_available() and dist.is_initialized():
+        destroy_process_group()
 
 
 def get_rank(group=None):
