@@ -132,6 +132,8 @@ def _get(t, idx):
 
 
 def getitem(self, idx, *_):
+    # ``*_``: a plain two-argument __getitem__ would be called directly by CPython's specialised
+    # ``x[i]`` bytecode, bypassing the C slot (framework/_fastops.c) that handles basic indices.
     ti = type(idx)
     if ti is int or (ti is slice and idx.step is None):
         return wrap(self._t[idx])

@@ -11,8 +11,8 @@ the common cases (same dtypes, a float tensor with a Python number) go straight 
 """
 import inspect
 import itertools
-import os
 import operator
+import os
 import re
 
 import numpy as np
