@@ -536,6 +536,39 @@ def _eq_other(op, t, other):
     return op == "ne"
 
 
+def _swapped(fn):
+    return lambda a, other: fn(other, a)
+
+
+# Python's operators on torch tensors (their C slots) for ``Tensor OP other``; torch
+# functions taking the tensor first for ``other OP Tensor``. Rows: (op, forward, reflected,
+# name, reflected name); _install_operators makes the methods, install_fast_slots the C slots.
+_OPERATORS = [
+    ("add", operator.add, torch.add, "__add__", "__radd__"),
+    ("sub", operator.sub, torch.rsub, "__sub__", "__rsub__"),
+    ("mul", operator.mul, torch.mul, "__mul__", "__rmul__"),
+    ("div", operator.truediv, _swapped(torch.div), "__truediv__", "__rtruediv__"),
+    ("floordiv", operator.floordiv, _swapped(torch.floor_divide), "__floordiv__",
+     "__rfloordiv__"),
+    ("mod", operator.mod, _swapped(torch.remainder), "__mod__", "__rmod__"),
+    ("pow", operator.pow, _swapped(torch.pow), "__pow__", "__rpow__"),
+    ("matmul", operator.matmul, _swapped(torch.matmul), "__matmul__", "__rmatmul__"),
+    ("and", operator.and_, torch.bitwise_and, "__and__", "__rand__"),
+    ("or", operator.or_, torch.bitwise_or, "__or__", "__ror__"),
+    ("xor", operator.xor, torch.bitwise_xor, "__xor__", "__rxor__"),
+    ("lshift", operator.lshift, _swapped(torch.bitwise_left_shift), "__lshift__",
+     "__rlshift__"),
+    ("rshift", operator.rshift, _swapped(torch.bitwise_right_shift), "__rshift__",
+     "__rrshift__"),
+    ("eq", operator.eq, None, "__eq__", None),
+    ("ne", operator.ne, None, "__ne__", None),
+    ("lt", operator.lt, None, "__lt__", None),
+    ("le", operator.le, None, "__le__", None),
+    ("gt", operator.gt, None, "__gt__", None),
+    ("ge", operator.ge, None, "__ge__", None),
+]
+
+
 def _install_operators():
     from .promotion import binary_operands
 
@@ -575,36 +608,7 @@ def _install_operators():
 
         return method, reflected
 
-    def swapped(fn):
-        return lambda a, other: fn(other, a)
-
-    # Python's operators on torch tensors (their C slots) for ``Tensor OP other``; torch
-    # functions taking the tensor first for ``other OP Tensor``.
-    table = [
-        ("add", operator.add, torch.add, "__add__", "__radd__"),
-        ("sub", operator.sub, torch.rsub, "__sub__", "__rsub__"),
-        ("mul", operator.mul, torch.mul, "__mul__", "__rmul__"),
-        ("div", operator.truediv, swapped(torch.div), "__truediv__", "__rtruediv__"),
-        ("floordiv", operator.floordiv, swapped(torch.floor_divide), "__floordiv__",
-         "__rfloordiv__"),
-        ("mod", operator.mod, swapped(torch.remainder), "__mod__", "__rmod__"),
-        ("pow", operator.pow, swapped(torch.pow), "__pow__", "__rpow__"),
-        ("matmul", operator.matmul, swapped(torch.matmul), "__matmul__", "__rmatmul__"),
-        ("and", operator.and_, torch.bitwise_and, "__and__", "__rand__"),
-        ("or", operator.or_, torch.bitwise_or, "__or__", "__ror__"),
-        ("xor", operator.xor, torch.bitwise_xor, "__xor__", "__rxor__"),
-        ("lshift", operator.lshift, swapped(torch.bitwise_left_shift), "__lshift__",
-         "__rlshift__"),
-        ("rshift", operator.rshift, swapped(torch.bitwise_right_shift), "__rshift__",
-         "__rrshift__"),
-        ("eq", operator.eq, None, "__eq__", None),
-        ("ne", operator.ne, None, "__ne__", None),
-        ("lt", operator.lt, None, "__lt__", None),
-        ("le", operator.le, None, "__le__", None),
-        ("gt", operator.gt, None, "__gt__", None),
-        ("ge", operator.ge, None, "__ge__", None),
-    ]
-    for op, fn, rfn, name, rname in table:
+    for op, fn, rfn, name, rname in _OPERATORS:
         method, reflected = binary(fn, rfn, op)
         method.__name__ = name
         setattr(Tensor, name, method)
@@ -618,10 +622,8 @@ def _install_operators():
     Tensor.__invert__ = lambda self: wrap(~self._t)
 
 
-_FAST_SLOT_NAMES = [f"__{p}{op}__" for op in ("add", "sub", "mul", "truediv", "floordiv", "mod",
-                                              "pow", "matmul", "and", "or", "xor", "lshift",
-                                              "rshift") for p in ("", "r")] + \
-    [f"__{op}__" for op in ("eq", "ne", "lt", "le", "gt", "ge", "getitem")]
+# the dunders whose slots framework/_fastops.c takes over
+_FAST_SLOT_NAMES = [n for row in _OPERATORS for n in row[3:] if n] + ["__getitem__"]
 
 
 def install_fast_slots(*classes):
