@@ -235,7 +235,7 @@ class Tensor:
     @property
     def T(self):
         t = self._t
-        return wrap(t.permute(*range(t.dim() - 1, -1, -1)))
+        return wrap(t.permute(list(range(t.dim() - 1, -1, -1))))   # a list: torch.compile reads *range wrongly
 
     @property
     def mT(self):
