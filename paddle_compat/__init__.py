@@ -32,9 +32,13 @@ from .static.mode import disable_static, enable_static, in_dynamic_mode
 from .framework.param_attr import ParamAttr
 from .nn.layer.layers import create_parameter
 
+from .framework.fastops import install_fast_ops as _install_fast_ops
 from .framework.parameter import Parameter as _Parameter
 from .framework.tensor import install_fast_slots as _install_fast_slots
 
-_install_fast_slots(_Parameter)     # last: setting a dunder on Tensor later resets its slot
+# Last: setting a dunder on Tensor later resets its slot; the user-facing namespaces and the
+# Tensor methods get the FastOps of the functions marked @fast_path (framework/fastops.py).
+_install_fast_slots(_Parameter)
+_install_fast_ops(__import__(__name__), nn.functional, linalg, Tensor)
 
 __version__ = "0.1.0"

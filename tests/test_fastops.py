@@ -47,6 +47,8 @@ def outcome(fn):
         r = fn()
     except Exception as e:  # noqa: BLE001  the exception is the outcome
         return ("raises", type(e), str(e))
+    if isinstance(r, (list, tuple)):
+        return ("seq", type(r), [outcome(lambda v=v: v) for v in r])
     if isinstance(r, torch.Tensor):
         return ("torch", str(r.dtype), r.detach().float().numpy().tolist())
     if not isinstance(r, Tensor):
@@ -58,6 +60,8 @@ def outcome(fn):
 
 
 def same(a, b):
+    if a[0] == "seq" and b[0] == "seq":
+        return a[1] is b[1] and len(a[2]) == len(b[2]) and all(map(same, a[2], b[2]))
     if a[0] != "tensor" or b[0] != "tensor":
         return a == b
     return a[:3] == b[:3] and a[4] == b[4] and np.array_equal(
@@ -184,6 +188,99 @@ def test_static_mode_operators():
     finally:
         paddle.disable_static()
     np.testing.assert_allclose(r, (av * bv + 1.0)[0] - (av < bv).astype(np.float32)[1])
+
+
+# ---------------------------------------------------------------------- Paddle functions (FastOp)
+def fast_ops():
+    """Every FastOp paddle_compat exposes, by where it is reached."""
+    import paddle_compat.nn.functional as F
+    from paddle_compat.framework.fastops import FastOp
+    found = {}
+    for where, ns in (("paddle", paddle), ("F", F), ("linalg", paddle.linalg),
+                      ("Tensor", Tensor)):
+        for name, v in list(vars(ns).items()):
+            if isinstance(v, FastOp):
+                found[f"{where}.{name}"] = v
+    return found
+
+
+def form_args(forms):
+    """Argument tuples that hit each form's fast path, its edges, and its fallbacks."""
+    f32 = paddle.to_tensor([[1.5, -2.0, 0.5], [3.0, 0.25, -1.0]])
+    others = [f32.astype(d) for d in ("float64", "float16", "bfloat16", "int32", "int64",
+                                      "bool")]
+    xs = [f32] + others + [paddle.to_tensor(2.0), paddle.zeros([0, 3])]
+    args = [(x,) for x in xs] + [([1.0, 2.0],), (None,)]
+    if "x_int" in forms:
+        args += [(x, k) for x in xs[:3] for k in (-3, -2, -1, 0, 1, 2, 5)] + [(f32, True)]
+    if "x_ints" in forms:
+        args += [(x, s) for x in xs[:5] + xs[-1:] for s in (
+            [3, 2], [6], [-1], (2, 3), [0, 3], [3, -1], [4, 5], [1, 0], [0, 1], [2, 3, 1],
+            [2, 1, 3], [4, 2, 3], [-1, 2, 3], [3, 0], [], [True, 6], [2.0, 3],
+            [paddle.to_tensor(3), 2])]
+    if "xy" in forms:
+        w = paddle.to_tensor([[1.0, 2.0], [0.5, -1.0], [2.0, 0.0]])
+        args += [(a, b) for a in xs[:6] for b in xs[:6]]
+        args += [(f32, w), (w, f32), (f32, f32[0]), (f32, paddle.ones([4])), (f32, 2.0)]
+    if "seq" in forms:
+        i32 = others[3]
+        args += [([f32, f32],), ((f32, f32),), ([f32],), ([f32, f32], 1), ([f32, f32], -1),
+                 ([f32, f32], 3), ([f32, i32],), ([],), ([f32, 1.0],), ([f32, f32[0]],),
+                 ([i32, i32], 0), ([others[5], others[5]],)]
+    if "where" in forms:
+        c = f32 > 0
+        args += [(c, f32, f32 * 2.0), (c, f32, others[0]), (f32, f32, f32), (c, f32, 2.0),
+                 (c, others[3], others[3]), (c[0], f32, f32)]
+    return args
+
+
+@needs_slots
+def test_the_marked_functions_are_fast_ops():
+    ops = fast_ops()
+    for name in ("paddle.reshape", "paddle.concat", "paddle.tanh", "paddle.add",
+                 "paddle.matmul", "paddle.sum", "paddle.where", "F.softmax", "Tensor.reshape",
+                 "Tensor.sum"):
+        assert name in ops, name
+    assert paddle.reshape is paddle.Tensor.reshape          # one FastOp per function
+
+
+@needs_slots
+def test_fast_ops_match_their_python_functions():
+    cases = []
+    for name, op in fast_ops().items():
+        forms = op._impl._fast_path[0]
+        for args in form_args(forms):
+            cases.append((f"{name}{args!r}", lambda op=op, a=args: op(*a)))
+            cases.append((f"{name}{args!r} py", lambda op=op, a=args: op._impl(*a)))
+        if op._kw:
+            for args in form_args(forms):
+                if len(args) == 2:
+                    kw = {op._kw: args[1]}
+                    cases.append((f"{name} kw{args!r}", lambda op=op, a=args, k=kw: op(a[0], **k)))
+                    cases.append((f"{name} kw{args!r} py",
+                                  lambda op=op, a=args, k=kw: op._impl(a[0], **k)))
+    assert len(cases) > 3000
+    got = [outcome(c) for _, c in cases]
+    bad = [cases[i][0] for i in range(0, len(cases), 2) if not same(got[i], got[i + 1])]
+    assert bad == []
+
+
+@needs_slots
+def test_fast_ops_keep_what_a_function_has():
+    import inspect
+    import pickle
+    op = paddle.reshape
+    assert op.__name__ == "reshape" and op.__doc__ == op._impl.__doc__
+    assert str(inspect.signature(op)) == str(inspect.signature(op._impl))
+    assert pickle.loads(pickle.dumps(op)) is op._impl
+    x = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]], stop_gradient=False)
+    bound = x.reshape                                       # read as an attribute
+    assert bound([4]).shape == [4]
+    y = paddle.sum(paddle.reshape(x, [4]) * paddle.concat([x, x], 1).reshape([2, 4])[0])
+    y.backward()
+    t = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+    torch.sum(t.reshape(4) * torch.cat([t, t], 1).reshape(2, 4)[0]).backward()
+    np.testing.assert_allclose(x.grad.numpy(), t.grad.numpy())
 
 
 PURE_SUITES = ["test_tensor.py", "test_promotion.py", "test_indexing.py", "test_static.py",

@@ -269,6 +269,253 @@ subscript(PyObject *x, PyObject *key)
     return call2(getitem_method, x, key);
 }
 
+/* ---------------------------------------------------------------- Paddle functions
+ * framework/fastops.py wraps the Paddle functions marked with @fast_path in FastOp objects:
+ * Python objects whose __call__ calls the function (what torch.compile traces) and whose
+ * CPython call slot is `fastop_call` below. It runs the marked call forms with no Python frame
+ * when every Tensor argument wraps a plain torch.Tensor; any other call, and any call torch
+ * refuses, runs the Python function (which raises Paddle's error). The forms: */
+enum {
+    F_X = 1,            /* f(x)              -> fn(t, *extra) */
+    F_X_INT = 2,        /* f(x, int)         -> fn(t, int) */
+    F_X_INTS = 4,       /* f(x, [ints])      -> fn(t, [ints])  (a list or tuple of ints) */
+    F_XY = 8,           /* f(x, y)           -> fn(tx, ty)     (one dtype) */
+    F_SEQ = 16,         /* f([xs]), f([xs], int) -> fn([ts]), fn([ts], int)  (one dtype) */
+    F_WHERE = 32,       /* f(c, x, y)        -> fn(tc, tx, ty) (bool c; x, y of one dtype) */
+    F_NONZERO = 64,     /* with F_X_INTS: no 0 among the ints (Paddle's reshape copies a dim) */
+    F_REAL = 128,       /* with F_X / F_X_INT: x is float16/bfloat16/float32/float64 */
+};
+
+static Py_ssize_t op_impl_off, op_fn_off, op_flags_off, op_extra_off, op_kw_off;
+static PyObject *real[4];
+static PyObject *bool_dtype;
+
+#define OP_SLOT(o, off) (*(PyObject **)((char *)(o) + (off)))
+
+/* x's torch tensor when x is a Tensor wrapping a plain torch.Tensor, else NULL. */
+static inline PyObject *
+plain(PyObject *x)
+{
+    if (!is_tensor(x))
+        return NULL;
+    PyObject *t = PAYLOAD(x);
+    return t != NULL && Py_IS_TYPE(t, torch_tensor_type) ? t : NULL;
+}
+
+static int
+is_real(PyObject *t)
+{
+    PyObject *d = dtype_getter(t, dtype_closure);
+    if (d == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    int found = d == real[0] || d == real[1] || d == real[2] || d == real[3];
+    Py_DECREF(d);
+    return found;
+}
+
+static int
+ints(PyObject *seq, int nonzero)
+{
+    if (!PyList_CheckExact(seq) && !PyTuple_CheckExact(seq))
+        return 0;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (!PyLong_CheckExact(items[i]))
+            return 0;
+        if (nonzero && PyObject_Not(items[i]))
+            return 0;
+    }
+    return 1;
+}
+
+/* The list of torch tensors in seq when it is a non-empty list/tuple of plain Tensors of one
+   dtype, else NULL (a new reference). */
+static PyObject *
+joinable(PyObject *seq)
+{
+    if (!PyList_CheckExact(seq) && !PyTuple_CheckExact(seq))
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n == 0)
+        return NULL;
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    PyObject *out = PyList_New(n);
+    if (out == NULL) {
+        PyErr_Clear();
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *t = plain(items[i]);
+        if (t == NULL || (i > 0 && !same_dtype(PyList_GET_ITEM(out, 0), t))) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_INCREF(t);
+        PyList_SET_ITEM(out, i, t);
+    }
+    return out;
+}
+
+/* The result of the fast form, or NULL (no error set) where it does not apply. */
+static PyObject *
+fast_call(PyObject *op, PyObject *args)
+{
+    long flags = PyLong_AsLong(OP_SLOT(op, op_flags_off));
+    PyObject *fn = OP_SLOT(op, op_fn_off);
+    Py_ssize_t n = PyTuple_GET_SIZE(args);
+    PyObject *argv[4], *r = NULL, *t;
+    if (flags == -1 || fn == NULL || n == 0) {
+        PyErr_Clear();
+        return NULL;
+    }
+    PyObject *a0 = PyTuple_GET_ITEM(args, 0);
+    if (flags & F_SEQ) {
+        if (n > 2 || (n == 2 && !PyLong_CheckExact(PyTuple_GET_ITEM(args, 1))))
+            return NULL;
+        PyObject *ts = joinable(a0);
+        if (ts == NULL)
+            return NULL;
+        argv[0] = ts;
+        if (n == 2)
+            argv[1] = PyTuple_GET_ITEM(args, 1);
+        r = PyObject_Vectorcall(fn, argv, n, NULL);
+        Py_DECREF(ts);
+    }
+    else if (flags & F_WHERE) {
+        PyObject *c, *a, *b, *dc;
+        if (n != 3 || (c = plain(a0)) == NULL
+                || (a = plain(PyTuple_GET_ITEM(args, 1))) == NULL
+                || (b = plain(PyTuple_GET_ITEM(args, 2))) == NULL || !same_dtype(a, b))
+            return NULL;
+        if ((dc = dtype_getter(c, dtype_closure)) == NULL) {
+            PyErr_Clear();
+            return NULL;
+        }
+        int is_bool = dc == bool_dtype;
+        Py_DECREF(dc);
+        if (!is_bool)
+            return NULL;
+        argv[0] = c, argv[1] = a, argv[2] = b;
+        r = PyObject_Vectorcall(fn, argv, 3, NULL);
+    }
+    else {
+        if ((t = plain(a0)) == NULL)
+            return NULL;
+        argv[0] = t;
+        if (n == 1 && (flags & F_X)) {
+            if ((flags & F_REAL) && !is_real(t))
+                return NULL;
+            PyObject *extra = OP_SLOT(op, op_extra_off);
+            Py_ssize_t k = extra != NULL && PyTuple_Check(extra) ? PyTuple_GET_SIZE(extra) : 0;
+            if (k > 3)
+                return NULL;
+            for (Py_ssize_t i = 0; i < k; i++)
+                argv[1 + i] = PyTuple_GET_ITEM(extra, i);
+            r = PyObject_Vectorcall(fn, argv, 1 + k, NULL);
+        }
+        else if (n == 2) {
+            PyObject *a1 = PyTuple_GET_ITEM(args, 1), *t1;
+            if ((flags & F_X_INT) && PyLong_CheckExact(a1)) {
+                if ((flags & F_REAL) && !is_real(t))
+                    return NULL;
+            }
+            else if (!((flags & F_X_INTS) && ints(a1, flags & F_NONZERO))) {
+                if (!(flags & F_XY) || (t1 = plain(a1)) == NULL || !same_dtype(t, t1))
+                    return NULL;
+                a1 = t1;
+            }
+            argv[1] = a1;
+            r = PyObject_Vectorcall(fn, argv, 2, NULL);
+        }
+        else
+            return NULL;
+    }
+    if (r == NULL) {            /* torch refused: the Python function gives Paddle's error */
+        PyErr_Clear();
+        return NULL;
+    }
+    return wrap(r);
+}
+
+static PyObject *
+fastop_call(PyObject *op, PyObject *args, PyObject *kwargs)
+{
+    if (kwargs == NULL || PyDict_GET_SIZE(kwargs) == 0) {
+        PyObject *r = fast_call(op, args);
+        if (r != NULL)
+            return r;
+    }
+    else if (PyDict_GET_SIZE(kwargs) == 1 && PyTuple_GET_SIZE(args) == 1) {
+        /* f(x, axis=1): the second parameter by its name, as the positional form */
+        PyObject *kw = OP_SLOT(op, op_kw_off), *v;
+        if (kw != NULL && (v = PyDict_GetItemWithError(kwargs, kw)) != NULL) {
+            PyObject *both = PyTuple_Pack(2, PyTuple_GET_ITEM(args, 0), v);
+            PyObject *r = both != NULL ? fast_call(op, both) : NULL;
+            Py_XDECREF(both);
+            if (r != NULL)
+                return r;
+        }
+        PyErr_Clear();
+    }
+    PyObject *impl = OP_SLOT(op, op_impl_off);
+    if (impl == NULL) {
+        PyErr_SetString(PyExc_TypeError, "FastOp without a function");
+        return NULL;
+    }
+    return PyObject_Call(impl, args, kwargs);
+}
+
+static int
+slot_offset(PyTypeObject *cls, const char *name, Py_ssize_t *off)
+{
+    PyObject *d = PyDict_GetItemString(cls->tp_dict, name);
+    if (d == NULL || !Py_IS_TYPE(d, &PyMemberDescr_Type)
+            || ((PyMemberDescrObject *)d)->d_member->type != T_OBJECT_EX) {
+        PyErr_Format(PyExc_TypeError, "install_ops(): the class needs a `%s` slot", name);
+        return -1;
+    }
+    *off = ((PyMemberDescrObject *)d)->d_member->offset;
+    return 0;
+}
+
+static PyObject *
+install_ops(PyObject *self, PyObject *args)
+{
+    PyObject *cls_obj, *reals, *bool_dt;
+    if (!PyArg_ParseTuple(args, "O!OO:install_ops", &PyType_Type, &cls_obj, &reals, &bool_dt))
+        return NULL;
+    PyTypeObject *cls = (PyTypeObject *)cls_obj;
+    if (tensor_type == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "install_ops(): install() the Tensor class first");
+        return NULL;
+    }
+    if (!(cls->tp_flags & Py_TPFLAGS_HEAPTYPE) || !PyTuple_Check(reals)
+            || PyTuple_GET_SIZE(reals) != 4) {
+        PyErr_SetString(PyExc_TypeError, "install_ops(): a Python class and 4 real dtypes");
+        return NULL;
+    }
+    if (slot_offset(cls, "_impl", &op_impl_off) < 0 || slot_offset(cls, "_fn", &op_fn_off) < 0
+            || slot_offset(cls, "_flags", &op_flags_off) < 0
+            || slot_offset(cls, "_extra", &op_extra_off) < 0
+            || slot_offset(cls, "_kw", &op_kw_off) < 0)
+        return NULL;
+    for (int i = 0; i < 4; i++) {
+        Py_INCREF(PyTuple_GET_ITEM(reals, i));
+        Py_XSETREF(real[i], PyTuple_GET_ITEM(reals, i));
+    }
+    Py_INCREF(bool_dt);
+    Py_XSETREF(bool_dtype, bool_dt);
+    cls->tp_call = fastop_call;
+    /* As a class attribute (Tensor.reshape) it acts as an unbound method: `x.reshape(s)` calls
+       it as `op(x, s)`, with no bound-method object (what its __get__ would make). */
+    cls->tp_flags |= Py_TPFLAGS_METHOD_DESCRIPTOR;
+    PyType_Modified(cls);
+    Py_RETURN_NONE;
+}
+
 /* The function in cls.__dict__ (or a base's) for `name`: a new reference, or NULL. */
 static PyObject *
 lookup(PyTypeObject *cls, const char *name)
@@ -399,6 +646,9 @@ static PyMethodDef methods[] = {
      "slots into cls (first: the Tensor class itself; later: subclasses that override no "
      "operator). dtype_descr is the getset descriptor that torch_tensor_type.dtype resolves to."},
     {"installed", installed, METH_O, "installed(cls): whether cls uses the C slots."},
+    {"install_ops", install_ops, METH_VARARGS,
+     "install_ops(FastOp, real_dtypes, bool_dtype): give the FastOp class the C call slot "
+     "(after install())."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -414,5 +664,17 @@ PyInit__fastops(void)
     str_dtype = PyUnicode_InternFromString("dtype");
     if (str_dtype == NULL)
         return NULL;
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL)
+        return NULL;
+    struct { const char *name; int value; } forms[] = {
+        {"X", F_X}, {"X_INT", F_X_INT}, {"X_INTS", F_X_INTS}, {"XY", F_XY}, {"SEQ", F_SEQ},
+        {"WHERE", F_WHERE}, {"NONZERO", F_NONZERO}, {"REAL", F_REAL},
+    };
+    for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++)
+        if (PyModule_AddIntConstant(m, forms[i].name, forms[i].value) < 0) {
+            Py_DECREF(m);
+            return NULL;
+        }
+    return m;
 }

@@ -17,6 +17,7 @@ import math
 
 import torch
 
+from ..framework.fastops import fast_path
 from ..framework.tensor import Tensor, wrap
 from .common import as_methods, not_tensor, tensor_arg
 
@@ -86,6 +87,7 @@ def _mixed(a, b, int_to_float=True):
 
 
 # ---------------------------------------------------------------------- the matmul family
+@fast_path("xy", torch.matmul)
 def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
     """Matrix product with numpy broadcasting; ``transpose_x/y`` swap the last two axes (a
     1-d operand is left as it is)."""

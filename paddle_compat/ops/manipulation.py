@@ -9,6 +9,7 @@ in ``reshape``'s 0 ("keep this dim"), ``unsqueeze``'s sequential axis lists, ``c
 import torch
 
 from ..framework import dtype as _dt
+from ..framework.fastops import fast_path
 from ..framework.tensor import Tensor, wrap, writable
 from .common import as_methods, not_tensor, shape_arg
 
@@ -85,6 +86,7 @@ def _reshape_shape(t, shape):
     return shape
 
 
+@fast_path("x_ints nonzero", torch.reshape)
 def reshape(x, shape, *more, name=None):
     """Reshape to ``shape`` (list/tuple/Tensor; -1 inferred, 0 keeps the input's dim).
     As a method it also takes the dims as separate arguments: ``x.reshape(2, 3)``."""
@@ -108,6 +110,7 @@ def reshape_(x, shape, *more, name=None):
     return _inplace(x, reshape(x, shape, *more)._t)
 
 
+@fast_path("x_ints", torch.permute)
 def transpose(x, perm, name=None):
     """Permute the axes by ``perm`` (its length must equal x.ndim)."""
     try:
@@ -127,6 +130,7 @@ def moveaxis(x, source, destination, name=None):
         raise _invalid(e) from None
 
 
+@fast_path("x", torch.flatten)
 def flatten(x, start_axis=0, stop_axis=-1, name=None):
     """Merge axes start_axis..stop_axis into one (a 0-d x gives shape [1])."""
     if start_axis == 0 and stop_axis == -1 and type(x) is Tensor:
@@ -153,6 +157,7 @@ def unflatten(x, axis, shape, name=None):
         raise _invalid(e) from None
 
 
+@fast_path("x x_int", torch.squeeze)
 def squeeze(x, axis=None, name=None):
     """Drop size-1 axes (all, or those in ``axis``; axes of other sizes are left alone)."""
     try:
@@ -173,6 +178,7 @@ def squeeze_(x, axis=None, name=None):
     return _inplace(x, squeeze(x, axis)._t)
 
 
+@fast_path("x_int", torch.unsqueeze)
 def unsqueeze(x, axis, name=None):
     """Insert size-1 axes; a list of axes is applied one after another, each negative axis
     counted against the rank reached so far (Paddle's rule)."""
@@ -194,6 +200,7 @@ def unsqueeze_(x, axis, name=None):
     return _inplace(x, unsqueeze(x, axis)._t)
 
 
+@fast_path("x_ints", torch.broadcast_to)
 def expand(x, shape, name=None):
     """Broadcast x to ``shape`` (-1 keeps a dim)."""
     try:
@@ -262,6 +269,7 @@ def _atleast(inputs, fn):
 
 
 # ---------------------------------------------------------------------- join and split
+@fast_path("seq", torch.cat)
 def concat(x, axis=0, name=None):
     """Join tensors of one dtype along ``axis`` (Paddle refuses mixed dtypes)."""
     ts = []
@@ -282,6 +290,7 @@ def concat(x, axis=0, name=None):
         raise _invalid(e) from None
 
 
+@fast_path("seq", torch.stack)
 def stack(x, axis=0, name=None):
     """Stack tensors of one shape and dtype along a new ``axis``."""
     ts = []

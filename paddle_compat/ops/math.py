@@ -19,6 +19,7 @@ import math
 import torch
 
 from ..framework import dtype as _dt
+from ..framework.fastops import fast_path
 from ..framework.promotion import binary_operands
 from ..framework.tensor import Tensor, _new, wrap, writable
 from .common import as_methods, not_tensor
@@ -86,7 +87,7 @@ def _unary(fn, api):
         return o
     op.__name__ = api
     op.__doc__ = f"Elementwise {api} (torch.{fn.__name__})."
-    return op
+    return fast_path("x", fn)(op)
 
 
 def _unary_(fn_, api):
@@ -303,7 +304,7 @@ def _binary(fn, api, op):
             raise
     f.__name__ = api
     f.__doc__ = f"Elementwise {api} of two Tensors (torch.{fn.__name__})."
-    return f
+    return fast_path("xy", fn)(f)
 
 
 def _binary_(fn_, api, op):
@@ -659,6 +660,7 @@ def _reduce(t, fn, ax, keepdim, **kw):
         raise
 
 
+@fast_path("x x_int real", torch.sum)
 def sum(x, axis=None, dtype=None, keepdim=False, name=None):
     """Sum over ``axis`` (all axes by default); bool and small ints sum to int64."""
     try:
@@ -693,6 +695,7 @@ def _int_mean(t, dim=None, keepdim=False):
     return torch.div(s, n, rounding_mode="trunc").to(t.dtype)
 
 
+@fast_path("x x_int real", torch.mean)
 def mean(x, axis=None, keepdim=False, name=None):
     """Mean over ``axis`` (all axes by default); integer tensors keep their dtype."""
     try:
@@ -834,6 +837,7 @@ def _cum_axis(t, axis, api):
     return t, (0 if t.dim() == 0 else axis)
 
 
+@fast_path("x_int", torch.cumsum)
 def cumsum(x, axis=None, dtype=None, name=None):
     """Running sum along ``axis`` (of the flattened x when None); int32 sums to int64."""
     if dtype is None and type(axis) is int and type(x) is Tensor:

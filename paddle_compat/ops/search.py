@@ -7,6 +7,7 @@ axis works on the flattened tensor and gives a 0-d result (``keepdim`` keeps eve
 import torch
 
 from ..framework import dtype as _dt
+from ..framework.fastops import fast_path
 from ..framework.tensor import Tensor, wrap, writable
 from .common import as_methods, not_tensor
 
@@ -56,6 +57,7 @@ def _where_operands(c, x, y):
     return a, b
 
 
+@fast_path("where", torch.where)
 def where(condition, x=None, y=None, name=None):
     """``x`` where ``condition`` else ``y`` (broadcast; Python scalars allowed); with only the
     condition, the tuple of its nonzero coordinates."""

@@ -12,6 +12,7 @@ import numpy as np
 import torch
 
 from ...framework import dtype as _dt
+from ...framework.fastops import fast_path
 from ...framework.tensor import Tensor, wrap
 from ...ops.common import not_tensor
 
@@ -192,6 +193,7 @@ def _axis_error(t, axis):
                       f"rank of Input(X). But received: {axis}, R: {r}.")
 
 
+@fast_path("x x_int", torch.softmax, extra=(-1,))
 def softmax(x, axis=-1, dtype=None, name=None):
     """Softmax along ``axis``, computed in ``dtype`` when given (x is cast first)."""
     try:
@@ -203,6 +205,7 @@ def softmax(x, axis=-1, dtype=None, name=None):
         raise _axis_error(x._t, axis) from None
 
 
+@fast_path("x x_int", torch.log_softmax, extra=(-1,))
 def log_softmax(x, axis=-1, dtype=None, name=None):
     """Log-softmax along ``axis``, computed in ``dtype`` when given (x is cast first)."""
     try:

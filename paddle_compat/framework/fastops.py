@@ -1,0 +1,113 @@
+"""Paddle functions with a C fast path (framework/_fastops.c), for the calls that dominate small
+tensors: ``paddle.reshape(x, [3, 2])``, ``paddle.concat([x, y])``, ``paddle.tanh(x)`` ...
+
+A Paddle function marked ``@fast_path(forms, torch_fn)`` promises that for the call forms listed
+(all arguments positional, every Tensor wrapping a plain torch.Tensor) it returns exactly
+``wrap(torch_fn(...))`` of the torch tensors and the other arguments, and that everything else
+(other forms, keywords, Paddle's errors) is its own business. The forms:
+
+    "x"       f(x)                 -> torch_fn(t, *extra)
+    "x_int"   f(x, int)            -> torch_fn(t, int)
+    "x_ints"  f(x, list/tuple of ints) -> torch_fn(t, ints)
+    "xy"      f(x, y), one dtype   -> torch_fn(tx, ty)
+    "seq"     f([x, ...]) / f([x, ...], int), one dtype -> torch_fn([t, ...]) / (..., int)
+    "where"   f(c, x, y), bool c, x and y of one dtype  -> torch_fn(tc, tx, ty)
+    "nonzero" with "x_ints": no 0 among the ints
+    "real"    with "x"/"x_int": x is float16, bfloat16, float32 or float64
+
+The second argument may also come by its parameter's name (``paddle.sum(x, axis=1)``).
+
+``install_fast_ops`` (run last by paddle_compat/__init__.py) puts a ``FastOp`` in place of each
+marked function in the user-facing namespaces and among the Tensor methods (where it acts as an
+unbound method: ``x.reshape(s)`` is ``op(x, s)``). A FastOp's Python ``__call__`` just calls the
+function: that is what torch.compile traces and what runs without the C module. Its C call slot
+runs the marked forms without a Python frame and calls the function for everything else, and
+for any call torch refuses (so the error is the function's). ``tests/test_fastops.py`` checks
+every marked function against its Python definition. The functions themselves stay as they are
+in their modules.
+"""
+import functools
+import os
+import types
+
+import torch
+
+__all__ = ["fast_path", "FastOp", "install_fast_ops"]
+
+_FORMS = ("x", "x_int", "x_ints", "xy", "seq", "where", "nonzero", "real")
+_REAL = (torch.float16, torch.bfloat16, torch.float32, torch.float64)
+
+
+def fast_path(forms, torch_fn, extra=()):
+    """Mark a Paddle function as ``wrap(torch_fn(...))`` for the call forms ``forms`` (a
+    space-separated subset of the names above); ``extra`` follows the tensor in form "x"."""
+    unknown = set(forms.split()) - set(_FORMS)
+    if unknown:
+        raise ValueError(f"fast_path: unknown forms {sorted(unknown)}")
+
+    def mark(fn):
+        fn._fast_path = (forms, torch_fn, tuple(extra))
+        return fn
+    return mark
+
+
+def _load(fn):
+    return fn
+
+
+class FastOp:
+    """A marked Paddle function as the public API object (see the module docstring)."""
+
+    __slots__ = ("_impl", "_fn", "_flags", "_extra", "_kw", "__dict__", "__weakref__")
+
+    def __init__(self, fn, flags):
+        forms, torch_fn, extra = fn._fast_path
+        self._impl = fn
+        self._fn = torch_fn
+        self._flags = flags
+        self._extra = extra
+        names = fn.__code__.co_varnames
+        self._kw = names[1] if fn.__code__.co_argcount > 1 else None   # f(x, axis=1) is fast too
+        functools.update_wrapper(self, fn)
+
+    def __call__(self, *args, **kwargs):
+        return self._impl(*args, **kwargs)
+
+    def __get__(self, obj, objtype=None):
+        # ``x.reshape`` read as an attribute (CPython's ``x.reshape(...)`` calls skip this, see
+        # _fastops.c): the function's own bound method, which torch.compile traces.
+        return self if obj is None else functools.partial(self._impl, obj)
+
+    def __repr__(self):
+        return repr(self._impl)
+
+    def __reduce__(self):
+        return _load, (self._impl,)          # pickles as the function itself
+
+
+def install_fast_ops(*modules):
+    """Replace the marked functions in ``modules`` by FastOps (one per function). False, changing
+    nothing, where the C module is missing or not installed (see tensor.install_fast_slots)."""
+    if os.environ.get("PADDLE_COMPAT_PURE_PYTHON"):
+        return False
+    try:
+        from . import _fastops
+    except ImportError:
+        return False
+    from .tensor import Tensor
+    if not _fastops.installed(Tensor):
+        return False
+    _fastops.install_ops(FastOp, _REAL, torch.bool)
+    made = {}
+    for module in modules:
+        for name, fn in list(vars(module).items()):
+            if type(fn) is not types.FunctionType or not hasattr(fn, "_fast_path"):
+                continue
+            op = made.get(fn)
+            if op is None:
+                flags = 0
+                for form in fn._fast_path[0].split():
+                    flags |= getattr(_fastops, form.upper())
+                op = made[fn] = FastOp(fn, flags)
+            setattr(module, name, op)
+    return True
