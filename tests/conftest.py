@@ -5,6 +5,8 @@ import pytest
 import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
+# the golden-replay helpers' asserts explain their failures as a test module's do
+pytest.register_assert_rewrite("op_goldens")
 
 
 def pytest_collection_modifyitems(config, items):

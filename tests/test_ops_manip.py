@@ -3,10 +3,10 @@
 import json
 import os
 
-import numpy as np
 import pytest
 import torch
 
+import op_goldens as og
 import paddle_compat as paddle
 
 GOLDENS = os.path.join(os.path.dirname(__file__), "goldens", "ops_manip.json")
@@ -14,46 +14,18 @@ with open(GOLDENS) as _f:
     CASES = json.load(_f)["cases"]
 
 INDEXING_APIS = ("paddle.Tensor.__getitem__", "paddle.Tensor.__setitem__")
-TORCH_DTYPES = {"bool": torch.bool, "int32": torch.int32, "int64": torch.int64,
-                "float16": torch.float16, "bfloat16": torch.bfloat16, "float32": torch.float32,
-                "float64": torch.float64, "uint8": torch.uint8}
 TOL = {"float16": (1e-3, 1e-3), "bfloat16": (1e-2, 1e-2), "float32": (1e-5, 1e-6),
        "float64": (1e-12, 1e-12)}
 
 
-def build(enc):
-    """A paddle_compat Tensor holding exactly the recorded values."""
-    dt = TORCH_DTYPES[enc["dtype"]]
-    src = torch.float32 if dt in (torch.float16, torch.bfloat16) else dt
-    return paddle.Tensor(torch.tensor(enc["values"], dtype=src).reshape(enc["shape"]).to(dt))
-
-
-def check_tensor(got, enc, what):
-    assert isinstance(got, paddle.Tensor), f"{what}: expected a Tensor, got {type(got)}"
-    assert got.dtype.name == enc["dtype"] if hasattr(got.dtype, "name") else True
-    assert str(got.dtype).replace("paddle.", "") == enc["dtype"], f"{what}: dtype"
-    assert list(got.shape) == enc["shape"], f"{what}: shape {list(got.shape)} != {enc['shape']}"
-    t = got._t.detach()
-    want = torch.tensor(enc["values"], dtype=torch.float64 if t.is_floating_point()
-                        else TORCH_DTYPES[enc["dtype"]]).reshape(enc["shape"])
-    if t.is_floating_point():
-        rtol, atol = TOL[enc["dtype"]]
-        np.testing.assert_allclose(t.double().numpy(), want.numpy(), rtol=rtol, atol=atol,
-                                   err_msg=what)
-    else:
-        assert torch.equal(t.cpu(), want), f"{what}: {t.tolist()} != {want.tolist()}"
-
-
-def check_out(got, exp, what="out"):
+def as_opcase(exp):
+    """This recorder's result encoding ({"tensor": ...}, {"list": [...]}, {"py": ...}) in
+    opcase's (a tensor, {"tuple": [...]}, {"py": ...}) that op_goldens compares."""
     if "tensor" in exp:
-        check_tensor(got, exp["tensor"], what)
-    elif "list" in exp:
-        assert isinstance(got, (list, tuple)), f"{what}: expected a list, got {type(got)}"
-        assert len(got) == len(exp["list"]), f"{what}: length"
-        for k, (g, e) in enumerate(zip(got, exp["list"])):
-            check_out(g, e, f"{what}[{k}]")
-    else:
-        assert got == exp["py"], f"{what}: {got!r} != {exp['py']!r}"
+        return exp["tensor"]
+    if "list" in exp:
+        return {"tuple": [as_opcase(e) for e in exp["list"]]}
+    return exp
 
 
 # Paddle 3.3.1 gives the fill value no gradient here (zero for masked_fill's Tensor value and for
@@ -65,49 +37,30 @@ PADDLE_GRAD_BUGS = {("paddle.masked_fill", "v"), ("paddle.Tensor.fill_diagonal_t
                     ("setitem x[x > 0.5] = v", "v")}
 
 
-def float_outputs(o):
-    if isinstance(o, paddle.Tensor):
-        return [o] if o._t.is_floating_point() else []
-    if isinstance(o, (list, tuple)):
-        return [t for v in o for t in float_outputs(v)]
-    return []
-
-
 def run_case(case):
-    env = {"paddle": paddle, "np": np}
-    for name, enc in case["inputs"].items():
-        t = build(enc)
-        if name in case["grad"]:
-            t.stop_gradient = False
-        env[name] = t
+    env = og.make_env(case)
     code = case["code"]
     if "error" in case:
-        with pytest.raises(Exception) as info:
-            exec(code, env) if case.get("exec") else eval(code, env)
-        assert type(info.value).__name__ == case["error"], repr(info.value)
+        og.expect_error(case["error"],
+                        lambda: exec(code, env) if case.get("exec") else eval(code, env))
         return
     if case.get("exec"):
         exec(code, env)
         out = env["out"]
     else:
         out = eval(code, env)
-    check_out(out, case["expected"])
+    og.check_result(out, as_opcase(case["expected"]), TOL, "out")
     if "grads" in case:
-        outs = [o for o in float_outputs(out) if not o.stop_gradient]
+        outs = [o for o in og.tensor_outputs(out)
+                if o._t.is_floating_point() and not o.stop_gradient]
         assert len(outs) == len(case["weights"])
         loss = sum((o._t.float() * torch.tensor(w).reshape(o._t.shape)).sum()
                    for o, w in zip(outs, case["weights"]))
-        ins = [env[n]._t for n in case["grad"]]
-        gs = torch.autograd.grad(loss, ins, allow_unused=True)
-        for n, g, t in zip(case["grad"], gs, ins):
-            want = case["grads"][n]
-            if (case["api"], n) in PADDLE_GRAD_BUGS or (case["id"], n) in PADDLE_GRAD_BUGS:
-                continue
-            if want is None:
-                assert g is None or not g.any(), f"grad {n}: expected none"
-                continue
-            check_tensor(paddle.Tensor(torch.zeros_like(t) if g is None else g), want,
-                         f"grad {n}")
+        bugs = {n for n in case["grad"]
+                if (case["api"], n) in PADDLE_GRAD_BUGS or (case["id"], n) in PADDLE_GRAD_BUGS}
+        og.check_grads(loss, [(n, env[n]._t) for n in case["grad"]], case["grads"],
+                       lambda n, g, want: og.check_tensor(paddle.Tensor(g), want, TOL,
+                                                          f"grad {n}"), skip=bugs)
 
 
 def case_params(indexing):

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 import torch
 
+import op_goldens as og
 import paddle_compat as paddle
 import paddle_compat.nn.functional as F
 
@@ -14,9 +15,6 @@ GOLDENS = os.path.join(os.path.dirname(__file__), "goldens", "ops_nn.json")
 with open(GOLDENS) as _f:
     CASES = json.load(_f)["cases"]
 
-TORCH_DTYPES = {"bool": torch.bool, "int32": torch.int32, "int64": torch.int64,
-                "float16": torch.float16, "bfloat16": torch.bfloat16, "float32": torch.float32,
-                "float64": torch.float64}
 TOLERANCE = {"float16": (2e-3, 2e-3), "bfloat16": (1.6e-2, 1e-2), "float32": (1e-5, 1e-6),
              "float64": (1e-7, 1e-9)}
 GRAD_TOLERANCE = {"float32": (1e-4, 1e-5), "float64": (1e-7, 1e-9)}
@@ -53,96 +51,11 @@ for _red in ("mean", "sum", "none"):
 KNOWN[_FN + "softmax_with_cross_entropy[F.softmax_with_cross_entropy(x, y, soft_label=True)]"] = \
     KNOWN[f"{_FN}cross_entropy[F.cross_entropy(x, y, soft_label=True, reduction='mean')]"]
 
-def build(spec):
-    """The torch tensor holding exactly the recorded values."""
-    dt = spec["dtype"]
-    src = torch.float64 if dt in TOLERANCE else (torch.bool if dt == "bool" else torch.int64)
-    return torch.tensor(spec["values"], dtype=src).reshape(spec["shape"]).to(TORCH_DTYPES[dt])
-
-
-def make_inputs(case):
-    env = {"paddle": paddle, "F": F, "np": np}
-    for name, spec in case["inputs"].items():
-        x = paddle.to_tensor(build(spec))
-        if name in case["grad"]:
-            x.stop_gradient = False
-        env[name] = x
-    return env
-
-
-def check_tensor(got, exp, tol, what="result"):
-    assert isinstance(got, paddle.Tensor), f"{what}: expected a Tensor, got {type(got).__name__}"
-    assert got.dtype.name == exp["dtype"], f"{what}: dtype {got.dtype.name} != {exp['dtype']}"
-    assert list(got.shape) == exp["shape"], f"{what}: shape {list(got.shape)} != {exp['shape']}"
-    t = got._t.detach().cpu()
-    if exp["dtype"] in TOLERANCE:
-        want = np.array(exp["values"], dtype=np.float64)
-        have = t.to(torch.float64).numpy().reshape(-1)
-        rtol, atol = tol.get(exp["dtype"], (0, 0)) if isinstance(tol, dict) else tol
-        np.testing.assert_allclose(have, want, rtol=rtol, atol=atol, equal_nan=True,
-                                   err_msg=what)
-    else:
-        want = np.array(exp["values"])
-        have = t.numpy().reshape(-1)
-        np.testing.assert_array_equal(have, want.astype(have.dtype) if want.size else want,
-                                      err_msg=what)
-
-
-def check_result(got, exp, tol, what="result"):
-    if "tuple" in exp:
-        assert isinstance(got, (tuple, list)), f"{what}: expected a tuple, got {type(got).__name__}"
-        assert len(got) == len(exp["tuple"])
-        for i, (g, e) in enumerate(zip(got, exp["tuple"])):
-            check_result(g, e, tol, f"{what}[{i}]")
-    elif "py" in exp:
-        assert got == exp["py"], f"{what}: {got!r} != {exp['py']!r}"
-    else:
-        check_tensor(got, exp, tol, what)
-
-
-def tensor_outputs(r):
-    if isinstance(r, paddle.Tensor):
-        return [r]
-    if isinstance(r, (tuple, list)):
-        return [t for v in r for t in tensor_outputs(v)]
-    return []
-
 
 def run_case(case, grads=True):
-    env = make_inputs(case)
-    exp = case["expected"]
-    tol = case.get("tol", TOLERANCE)
-    if "error" in exp:
-        with pytest.raises(Exception) as info:
-            if "pre" in case:
-                exec(case["pre"], env)
-            eval(case["call"], env)
-        assert type(info.value).__name__ == exp["error"], (
-            f"raised {type(info.value).__name__}: {info.value}; Paddle raised {exp['error']}: "
-            f"{exp['message']}")
-        return
-    if "pre" in case:
-        exec(case["pre"], env)
-    got = eval(case["call"], env)
-    check_result(got, exp, tol)
-    if case.get("inplace"):
-        assert got is env[next(iter(case["inputs"]))], "an in-place op returns its input"
-    if grads and case.get("grads"):
-        outs = [o for o in tensor_outputs(got) if not o.stop_gradient
-                and o.dtype.name in ("float32", "float64")]
-        assert len(outs) == len(case["weights"])
-        loss = sum((o._t * build(w)).sum() for o, w in zip(outs, case["weights"]))
-        leaves = [env[n]._t for n in case["grad"]]
-        grads = torch.autograd.grad(loss, leaves, allow_unused=True)
-        gtol = case.get("tol", GRAD_TOLERANCE)
-        for n, g in zip(case["grad"], grads):
-            want = case["grads"][n]
-            if want is None:
-                assert g is None or not g.any(), f"grad {n}: Paddle has none"
-                continue
-            if g is None:
-                g = torch.zeros_like(env[n]._t)
-            check_tensor(paddle.Tensor(g), want, gtol, what=f"grad {n}")
+    # a case's own (rtol, atol) "tol" holds for its values and gradients
+    og.run_case(case, og.make_env(case, F=F), case.get("tol", TOLERANCE),
+                case.get("tol", GRAD_TOLERANCE), grads)
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c["id"] not in KNOWN],

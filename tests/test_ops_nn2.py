@@ -18,6 +18,7 @@ import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import op_goldens as og
 import paddle_compat as paddle
 import paddle_compat.audio  # noqa: F401  (the lead adds these to paddle_compat/__init__)
 import paddle_compat.geometric  # noqa: F401
@@ -30,9 +31,6 @@ GOLDENS = os.path.join(os.path.dirname(__file__), "goldens", "ops_nn2.json")
 with open(GOLDENS) as _f:
     CASES = json.load(_f)["cases"]
 
-TORCH_DTYPES = {"bool": torch.bool, "int8": torch.int8, "int32": torch.int32,
-                "int64": torch.int64, "float16": torch.float16, "bfloat16": torch.bfloat16,
-                "float32": torch.float32, "float64": torch.float64}
 TOLERANCE = {"float16": (2e-3, 2e-3), "bfloat16": (1.6e-2, 1e-2), "float32": (2e-5, 2e-6),
              "float64": (1e-7, 1e-9)}
 GRAD_TOLERANCE = {"float32": (1e-4, 1e-5), "float64": (1e-6, 1e-8)}
@@ -56,87 +54,12 @@ for _c in CASES:
         KNOWN[_c["id"]] = ("forward-loose", "rounding of x / scale at .5 in float16")
 
 
-def build(spec):
-    dt = spec["dtype"]
-    src = torch.float64 if dt in TOLERANCE else (torch.bool if dt == "bool" else torch.int64)
-    return torch.tensor(spec["values"], dtype=src).reshape(spec["shape"]).to(TORCH_DTYPES[dt])
-
-
 def make_env(case):
-    env = {"paddle": paddle, "F": F_NS, "IF": IF, "np": np}
-    for name, spec in case["inputs"].items():
-        x = paddle.to_tensor(build(spec))
-        if name in case["grad"]:
-            x.stop_gradient = False
-        env[name] = x
-    return env
-
-
-def check_tensor(got, exp, tol, what):
-    assert isinstance(got, paddle.Tensor), f"{what}: expected a Tensor, got {type(got).__name__}"
-    assert got.dtype.name == exp["dtype"], f"{what}: dtype {got.dtype.name} != {exp['dtype']}"
-    assert list(got.shape) == exp["shape"], f"{what}: shape {list(got.shape)} != {exp['shape']}"
-    t = got._t.detach().cpu()
-    if exp["dtype"] in TOLERANCE:
-        rtol, atol = tol[exp["dtype"]] if isinstance(tol, dict) else tol
-        np.testing.assert_allclose(t.to(torch.float64).numpy().reshape(-1),
-                                   np.array(exp["values"], dtype=np.float64), rtol=rtol,
-                                   atol=atol, equal_nan=True, err_msg=what)
-    else:
-        np.testing.assert_array_equal(t.numpy().reshape(-1), np.array(exp["values"]),
-                                      err_msg=what)
-
-
-def check_result(got, exp, tol, what="result"):
-    if "tuple" in exp:
-        assert isinstance(got, (tuple, list)), f"{what}: expected a tuple, got {type(got)}"
-        assert len(got) == len(exp["tuple"]), f"{what}: {len(got)} results"
-        for i, (g, e) in enumerate(zip(got, exp["tuple"])):
-            check_result(g, e, tol, f"{what}[{i}]")
-    elif "py" in exp:
-        assert got == exp["py"], f"{what}: {got!r} != {exp['py']!r}"
-    else:
-        check_tensor(got, exp, tol, what)
-
-
-def tensor_outputs(r):
-    if isinstance(r, paddle.Tensor):
-        return [r]
-    if isinstance(r, (tuple, list)):
-        return [t for v in r for t in tensor_outputs(v)]
-    return []
+    return og.make_env(case, F=F_NS, IF=IF)
 
 
 def run_case(case, grads=True):
-    env = make_env(case)
-    exp = case["expected"]
-    tol = case.get("tol", TOLERANCE)
-    if "pre" in case and "ref" not in case:
-        exec(case["pre"], env)
-    if "error" in exp:
-        with pytest.raises(Exception) as info:
-            eval(case["call"], env)
-        assert type(info.value).__name__ == exp["error"], (
-            f"raised {type(info.value).__name__}: {info.value}; Paddle raised {exp['error']}: "
-            f"{exp['message']}")
-        return
-    got = eval(case["call"], env)
-    check_result(got, exp, tol)
-    if grads and case.get("grads"):
-        outs = [o for o in tensor_outputs(got) if not o.stop_gradient
-                and o.dtype.name in ("float32", "float64")]
-        assert len(outs) == len(case["weights"])
-        loss = sum((o._t * build(w)).sum() for o, w in zip(outs, case["weights"]))
-        leaves = [env[n]._t for n in case["grad"]]
-        got_grads = torch.autograd.grad(loss, leaves, allow_unused=True)
-        for n, g in zip(case["grad"], got_grads):
-            want = case["grads"][n]
-            if want is None:
-                assert g is None or not g.any(), f"grad {n}: Paddle has none"
-                continue
-            if g is None:
-                g = torch.zeros_like(env[n]._t)
-            check_tensor(paddle.Tensor(g), want, GRAD_TOLERANCE, what=f"grad {n}")
+    og.run_case(case, make_env(case), case.get("tol", TOLERANCE), GRAD_TOLERANCE, grads)
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c["id"] not in KNOWN],
@@ -157,7 +80,7 @@ def test_known_difference(cid):
     # the int8 weight may differ by one step where x / scale sits on .5; the scale is exact
     q = got[0]._t.to(torch.int64).reshape(-1).numpy()
     assert np.abs(q - np.array(exp[0]["values"])).max() <= 1
-    check_tensor(got[1], exp[1], TOLERANCE, "scale")
+    og.check_tensor(got[1], exp[1], TOLERANCE, "scale")
 
 
 # ---------------------------------------------------------------------- properties
