@@ -227,6 +227,15 @@ def form_args(forms):
         args += [([f32, f32],), ((f32, f32),), ([f32],), ([f32, f32], 1), ([f32, f32], -1),
                  ([f32, f32], 3), ([f32, i32],), ([],), ([f32, 1.0],), ([f32, f32[0]],),
                  ([i32, i32], 0), ([others[5], others[5]],)]
+    if "x_dtype" in forms:
+        args += [(x, d) for x in xs[:3] for d in (
+            "float64", "float32", "paddle.float16", paddle.int64, torch.int32, "bool", np.float64,
+            "float", "bad", None, [1])]
+    if "shape" in forms or "shape_value" in forms:
+        shapes = ([2, 3], (2, 3), [], [0, 3], [2, -1], [2.0, 3], [paddle.to_tensor(2), 3], 5,
+                  [True], np.array([2, 3]))
+        args = [(s,) for s in shapes] + [(s, v) for s in shapes[:4] for v in (
+            2.5, 3, True, "int32", "float64", None)] + [([2, 3], 2.5, "float64")]
     if "where" in forms:
         c = f32 > 0
         args += [(c, f32, f32 * 2.0), (c, f32, others[0]), (f32, f32, f32), (c, f32, 2.0),
@@ -239,7 +248,8 @@ def test_the_marked_functions_are_fast_ops():
     ops = fast_ops()
     for name in ("paddle.reshape", "paddle.concat", "paddle.tanh", "paddle.add",
                  "paddle.matmul", "paddle.sum", "paddle.where", "F.softmax", "Tensor.reshape",
-                 "Tensor.sum"):
+                 "Tensor.sum", "Tensor.astype", "paddle.cast", "paddle.zeros", "paddle.full",
+                 "paddle.zeros_like"):
         assert name in ops, name
     assert paddle.reshape is paddle.Tensor.reshape          # one FastOp per function
 
@@ -261,8 +271,38 @@ def test_fast_ops_match_their_python_functions():
                                   lambda op=op, a=args, k=kw: op._impl(a[0], **k)))
     assert len(cases) > 3000
     got = [outcome(c) for _, c in cases]
+    for i, (name, _) in enumerate(cases):
+        if "empty" in name and got[i][0] == "tensor":        # uninitialised values
+            got[i] = got[i][:3] + ([],) + got[i][4:]
     bad = [cases[i][0] for i in range(0, len(cases), 2) if not same(got[i], got[i + 1])]
     assert bad == []
+
+
+@needs_slots
+@pytest.mark.parametrize("change", ["paddle float64", "torch float64", "torch default device",
+                                    "paddle cpu again"])
+def test_creation_fast_ops_follow_changed_defaults(change):
+    old_torch = torch.get_default_dtype()
+    calls = [(paddle.zeros, ([2, 3],)), (paddle.ones, ([4],)), (paddle.empty, ((2, 1),)),
+             (paddle.full, ([2, 3], 2.5))]
+    try:
+        if change == "paddle float64":
+            paddle.set_default_dtype("float64")
+        elif change == "torch float64":
+            torch.set_default_dtype(torch.float64)
+        elif change == "torch default device":
+            torch.set_default_device("meta")
+        else:
+            paddle.set_device("cpu")
+        for op, args in calls:
+            got, want = op(*args), op._impl(*args)
+            assert (got.dtype, got.shape, got._t.device) == (want.dtype, want.shape,
+                                                             want._t.device), op.__name__
+    finally:
+        paddle.set_default_dtype("float32")
+        torch.set_default_dtype(old_torch)
+        if change == "torch default device":
+            torch.set_default_device(None)
 
 
 @needs_slots

@@ -284,11 +284,25 @@ enum {
     F_WHERE = 32,       /* f(c, x, y)        -> fn(tc, tx, ty) (bool c; x, y of one dtype) */
     F_NONZERO = 64,     /* with F_X_INTS: no 0 among the ints (Paddle's reshape copies a dim) */
     F_REAL = 128,       /* with F_X / F_X_INT: x is float16/bfloat16/float32/float64 */
+    F_SHAPE = 256,      /* f([ints])         -> fn(*ints)          (creation defaults, below) */
+    F_SHAPE_VALUE = 512,/* f([ints], float)  -> fn([ints], float)  (creation defaults, below) */
+    F_X_DTYPE = 1024,   /* f(x, dtype)       -> fn(t, dtype=D)     (D from the dtype table,
+                                                                    when t's dtype is not D) */
 };
 
 static Py_ssize_t op_impl_off, op_fn_off, op_flags_off, op_extra_off, op_kw_off;
 static PyObject *real[4];
 static PyObject *bool_dtype;
+static PyObject *dtype_table;       /* every str/DType/torch.dtype spelling -> torch dtype */
+static PyObject *get_default_dtype; /* torch.get_default_dtype */
+static PyObject *str_is_cpu, *kw_dtype;
+/* Creation without dtype/device keywords gives Paddle's result only while Paddle's current
+   device is the CPU (creation_cpu), torch's default dtype is Paddle's (creation_dtype, checked
+   per call: torch code may change it) and torch has no default device (the result's is_cpu). */
+static int creation_cpu;
+static PyObject *creation_dtype;
+static getter is_cpu_getter;        /* torch.Tensor.is_cpu's own getter, read like dtype_getter */
+static void *is_cpu_closure;
 
 #define OP_SLOT(o, off) (*(PyObject **)((char *)(o) + (off)))
 
@@ -401,6 +415,61 @@ fast_call(PyObject *op, PyObject *args)
         argv[0] = c, argv[1] = a, argv[2] = b;
         r = PyObject_Vectorcall(fn, argv, 3, NULL);
     }
+    else if (flags & (F_SHAPE | F_SHAPE_VALUE)) {
+        if (!creation_cpu || creation_dtype == NULL || !ints(a0, 0))
+            return NULL;
+        if (!(n == 1 && (flags & F_SHAPE))
+                && !(n == 2 && (flags & F_SHAPE_VALUE)
+                     && PyFloat_CheckExact(PyTuple_GET_ITEM(args, 1))))
+            return NULL;
+        PyObject *d = PyObject_CallNoArgs(get_default_dtype);
+        if (d == NULL) {
+            PyErr_Clear();
+            return NULL;
+        }
+        int ok = d == creation_dtype;
+        Py_DECREF(d);
+        if (!ok)
+            return NULL;
+        if (n == 1) {       /* fn(2, 3): torch parses the dims ~1 us faster than fn([2, 3]) */
+            Py_ssize_t k = PySequence_Fast_GET_SIZE(a0);
+            if (k == 0 || k > 8)
+                return NULL;
+            PyObject *dims[8];
+            for (Py_ssize_t i = 0; i < k; i++)
+                dims[i] = PySequence_Fast_GET_ITEM(a0, i);
+            r = PyObject_Vectorcall(fn, dims, k, NULL);
+        }
+        else {
+            argv[0] = a0;
+            argv[1] = PyTuple_GET_ITEM(args, 1);
+            r = PyObject_Vectorcall(fn, argv, 2, NULL);
+        }
+        if (r != NULL) {
+            PyObject *cpu = Py_IS_TYPE(r, torch_tensor_type) ? is_cpu_getter(r, is_cpu_closure)
+                                                              : PyObject_GetAttr(r, str_is_cpu);
+            Py_XDECREF(cpu);
+            if (cpu != Py_True) {           /* under torch.set_default_device */
+                Py_CLEAR(r);
+            }
+        }
+    }
+    else if ((flags & F_X_DTYPE) && n == 2) {
+        PyObject *d, *dt;
+        if ((t = plain(a0)) == NULL)
+            return NULL;
+        d = PyDict_GetItemWithError(dtype_table, PyTuple_GET_ITEM(args, 1));   /* borrowed */
+        if (d == NULL || (dt = dtype_getter(t, dtype_closure)) == NULL) {
+            PyErr_Clear();
+            return NULL;
+        }
+        int same = dt == d;
+        Py_DECREF(dt);
+        if (same)                           /* the function decides what "no change" gives */
+            return NULL;
+        argv[0] = t, argv[1] = d;
+        r = PyObject_Vectorcall(fn, argv, 1, kw_dtype);
+    }
     else {
         if ((t = plain(a0)) == NULL)
             return NULL;
@@ -468,6 +537,18 @@ fastop_call(PyObject *op, PyObject *args, PyObject *kwargs)
     return PyObject_Call(impl, args, kwargs);
 }
 
+/* `x.reshape` (Tensor's __getattr__ hook makes CPython look methods up this way): a bound
+   method of the FastOp, whose call then reaches fastop_call. */
+static PyObject *
+fastop_get(PyObject *op, PyObject *obj, PyObject *type)
+{
+    if (obj == NULL || obj == Py_None) {
+        Py_INCREF(op);
+        return op;
+    }
+    return PyMethod_New(op, obj);
+}
+
 static int
 slot_offset(PyTypeObject *cls, const char *name, Py_ssize_t *off)
 {
@@ -484,8 +565,9 @@ slot_offset(PyTypeObject *cls, const char *name, Py_ssize_t *off)
 static PyObject *
 install_ops(PyObject *self, PyObject *args)
 {
-    PyObject *cls_obj, *reals, *bool_dt;
-    if (!PyArg_ParseTuple(args, "O!OO:install_ops", &PyType_Type, &cls_obj, &reals, &bool_dt))
+    PyObject *cls_obj, *reals, *bool_dt, *table, *get_default;
+    if (!PyArg_ParseTuple(args, "O!OOO!O:install_ops", &PyType_Type, &cls_obj, &reals, &bool_dt,
+                          &PyDict_Type, &table, &get_default))
         return NULL;
     PyTypeObject *cls = (PyTypeObject *)cls_obj;
     if (tensor_type == NULL) {
@@ -508,7 +590,29 @@ install_ops(PyObject *self, PyObject *args)
     }
     Py_INCREF(bool_dt);
     Py_XSETREF(bool_dtype, bool_dt);
+    Py_INCREF(table);
+    Py_XSETREF(dtype_table, table);
+    Py_INCREF(get_default);
+    Py_XSETREF(get_default_dtype, get_default);
+    if (kw_dtype == NULL && (kw_dtype = Py_BuildValue("(s)", "dtype")) == NULL)
+        return NULL;
+    if (str_is_cpu == NULL && (str_is_cpu = PyUnicode_InternFromString("is_cpu")) == NULL)
+        return NULL;
+    PyObject *is_cpu = PyObject_GetAttr((PyObject *)torch_tensor_type, str_is_cpu);
+    if (is_cpu == NULL)
+        return NULL;
+    int getset = Py_IS_TYPE(is_cpu, &PyGetSetDescr_Type);
+    if (getset) {
+        is_cpu_getter = ((PyGetSetDescrObject *)is_cpu)->d_getset->get;
+        is_cpu_closure = ((PyGetSetDescrObject *)is_cpu)->d_getset->closure;
+    }
+    Py_DECREF(is_cpu);          /* torch.Tensor keeps the descriptor alive */
+    if (!getset) {
+        PyErr_SetString(PyExc_TypeError, "install_ops(): torch.Tensor.is_cpu is not a getset");
+        return NULL;
+    }
     cls->tp_call = fastop_call;
+    cls->tp_descr_get = fastop_get;
     /* As a class attribute (Tensor.reshape) it acts as an unbound method: `x.reshape(s)` calls
        it as `op(x, s)`, with no bound-method object (what its __get__ would make). */
     cls->tp_flags |= Py_TPFLAGS_METHOD_DESCRIPTOR;
@@ -629,6 +733,19 @@ install(PyObject *self, PyObject *args)
 }
 
 static PyObject *
+set_creation_defaults(PyObject *self, PyObject *args)
+{
+    int cpu;
+    PyObject *dt;
+    if (!PyArg_ParseTuple(args, "pO:set_creation_defaults", &cpu, &dt))
+        return NULL;
+    creation_cpu = cpu;
+    Py_INCREF(dt);
+    Py_XSETREF(creation_dtype, dt);
+    Py_RETURN_NONE;
+}
+
+static PyObject *
 installed(PyObject *self, PyObject *cls)
 {
     if (!PyType_Check(cls))
@@ -647,8 +764,10 @@ static PyMethodDef methods[] = {
      "operator). dtype_descr is the getset descriptor that torch_tensor_type.dtype resolves to."},
     {"installed", installed, METH_O, "installed(cls): whether cls uses the C slots."},
     {"install_ops", install_ops, METH_VARARGS,
-     "install_ops(FastOp, real_dtypes, bool_dtype): give the FastOp class the C call slot "
-     "(after install())."},
+     "install_ops(FastOp, real_dtypes, bool_dtype, dtype_table, torch.get_default_dtype): give "
+     "the FastOp class the C call slot (after install())."},
+    {"set_creation_defaults", set_creation_defaults, METH_VARARGS,
+     "set_creation_defaults(current_device_is_cpu, paddle_default_torch_dtype)"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -669,7 +788,8 @@ PyInit__fastops(void)
         return NULL;
     struct { const char *name; int value; } forms[] = {
         {"X", F_X}, {"X_INT", F_X_INT}, {"X_INTS", F_X_INTS}, {"XY", F_XY}, {"SEQ", F_SEQ},
-        {"WHERE", F_WHERE}, {"NONZERO", F_NONZERO}, {"REAL", F_REAL},
+        {"WHERE", F_WHERE}, {"NONZERO", F_NONZERO}, {"REAL", F_REAL}, {"SHAPE", F_SHAPE},
+        {"SHAPE_VALUE", F_SHAPE_VALUE}, {"X_DTYPE", F_X_DTYPE},
     };
     for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++)
         if (PyModule_AddIntConstant(m, forms[i].name, forms[i].value) < 0) {

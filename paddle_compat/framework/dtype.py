@@ -9,6 +9,8 @@ and numpy counterparts. :func:`convert_dtype` turns anything a Paddle API accept
 import numpy as np
 import torch
 
+from .fastops import creation_defaults_changed
+
 __all__ = ["DType", "convert_dtype", "to_torch_dtype", "from_torch_dtype", "get_default_dtype",
            "set_default_dtype", "finfo", "iinfo", "ALL_DTYPES"]
 
@@ -127,6 +129,7 @@ def set_default_dtype(d):
         raise TypeError("set_default_dtype only supports [float16, float32, float64, bfloat16], "
                         f"but received {dt.name}")
     _Defaults.dtype = dt
+    creation_defaults_changed()
 
 
 def default_float():

@@ -14,6 +14,11 @@ A Paddle function marked ``@fast_path(forms, torch_fn)`` promises that for the c
     "where"   f(c, x, y), bool c, x and y of one dtype  -> torch_fn(tc, tx, ty)
     "nonzero" with "x_ints": no 0 among the ints
     "real"    with "x"/"x_int": x is float16, bfloat16, float32 or float64
+    "x_dtype" f(x, dtype), dtype a str/DType/torch.dtype other than x's -> torch_fn(t, dtype=D)
+    "shape"   f([ints])            -> torch_fn(*ints)
+    "shape_value" f([ints], float) -> torch_fn([ints], float)
+              (both only while Paddle's device is the CPU, torch's default dtype is Paddle's
+              and torch has no default device: creation_defaults_changed() tells the C side)
 
 The second argument may also come by its parameter's name (``paddle.sum(x, axis=1)``).
 
@@ -34,7 +39,8 @@ import torch
 
 __all__ = ["fast_path", "FastOp", "install_fast_ops"]
 
-_FORMS = ("x", "x_int", "x_ints", "xy", "seq", "where", "nonzero", "real")
+_FORMS = ("x", "x_int", "x_ints", "xy", "seq", "where", "nonzero", "real", "x_dtype", "shape",
+          "shape_value")
 _REAL = (torch.float16, torch.bfloat16, torch.float32, torch.float64)
 
 
@@ -74,8 +80,8 @@ class FastOp:
         return self._impl(*args, **kwargs)
 
     def __get__(self, obj, objtype=None):
-        # ``x.reshape`` read as an attribute (CPython's ``x.reshape(...)`` calls skip this, see
-        # _fastops.c): the function's own bound method, which torch.compile traces.
+        # What torch.compile traces for ``x.reshape``; CPython uses the C slot instead (a bound
+        # method of this FastOp, see _fastops.c).
         return self if obj is None else functools.partial(self._impl, obj)
 
     def __repr__(self):
@@ -83,6 +89,18 @@ class FastOp:
 
     def __reduce__(self):
         return _load, (self._impl,)          # pickles as the function itself
+
+
+_installed = None       # the C module once install_fast_ops has run
+
+
+def creation_defaults_changed():
+    """Tell the C side Paddle's current device and default dtype (set_device and
+    set_default_dtype call this)."""
+    if _installed is not None:
+        from .dtype import _Defaults
+        from .place import current_device
+        _installed.set_creation_defaults(current_device().type == "cpu", _Defaults.dtype.torch)
 
 
 def install_fast_ops(*modules):
@@ -97,7 +115,11 @@ def install_fast_ops(*modules):
     from .tensor import Tensor
     if not _fastops.installed(Tensor):
         return False
-    _fastops.install_ops(FastOp, _REAL, torch.bool)
+    from . import dtype as _dt
+    _fastops.install_ops(FastOp, _REAL, torch.bool, _dt.TORCH_OF, torch.get_default_dtype)
+    global _installed
+    _installed = _fastops
+    creation_defaults_changed()
     made = {}
     for module in modules:
         for name, fn in list(vars(module).items()):

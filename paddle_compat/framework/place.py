@@ -5,6 +5,8 @@ knows the torch device that holds its tensors. ``set_device`` chooses where new 
 """
 import torch
 
+from .fastops import creation_defaults_changed
+
 __all__ = ["Place", "CPUPlace", "CUDAPlace", "CUDAPinnedPlace", "set_device", "get_device",
            "is_compiled_with_cuda", "current_device", "place_of", "to_torch_device"]
 
@@ -118,6 +120,7 @@ def set_device(device):
     if place.is_gpu_place():
         torch.cuda.set_device(place._index)
     _Current.device = place.torch_device if not place.is_cuda_pinned_place() else torch.device("cpu")
+    creation_defaults_changed()
     return place
 
 

@@ -19,6 +19,7 @@ import numpy as np
 import torch
 
 from . import dtype as _dt
+from .fastops import fast_path
 from .place import place_of, to_torch_device
 
 __all__ = ["Tensor", "wrap", "unwrap", "Size", "writable"]
@@ -405,6 +406,7 @@ class Tensor:
 
     __nonzero__ = __bool__
 
+    @fast_path("x_dtype", torch.Tensor.to)
     def astype(self, dtype):
         try:
             d = _TORCH_OF[dtype]

@@ -9,6 +9,7 @@ import numpy as np
 import torch
 
 from ..framework import dtype as _dt
+from ..framework.fastops import fast_path
 from ..framework.dtype import _Defaults
 from ..framework.place import _Current, current_device, to_torch_device
 from ..framework.tensor import Tensor, wrap
@@ -117,15 +118,16 @@ def _filled(torch_fn, api, what):
     return create
 
 
-zeros = _filled(torch.zeros, "zeros", "zeros")
-ones = _filled(torch.ones, "ones", "ones")
-empty = _filled(torch.empty, "empty", "uninitialised values")
+zeros = fast_path("shape", torch.zeros)(_filled(torch.zeros, "zeros", "zeros"))
+ones = fast_path("shape", torch.ones)(_filled(torch.ones, "ones", "ones"))
+empty = fast_path("shape", torch.empty)(_filled(torch.empty, "empty", "uninitialised values"))
 
 
 def _fill_value(fill_value):
     return fill_value._t.item() if isinstance(fill_value, Tensor) else fill_value
 
 
+@fast_path("shape_value", torch.full)
 def full(shape, fill_value, dtype=None, name=None):
     """A tensor filled with ``fill_value``: bool for a bool value, else the default float dtype
     unless ``dtype`` says otherwise."""
@@ -162,7 +164,7 @@ def _filled_like(torch_fn, api, what):
         return wrap(torch_fn(t, dtype=tdt))
     create.__name__ = create.__qualname__ = api
     create.__doc__ = f"A tensor of {what} shaped like x, of x's dtype unless ``dtype`` is given."
-    return create
+    return fast_path("x", torch_fn)(create)
 
 
 zeros_like = _filled_like(torch.zeros_like, "zeros_like", "zeros")

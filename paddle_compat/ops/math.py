@@ -503,6 +503,7 @@ def _torch_dtype(dtype):
         return d
 
 
+@fast_path("x_dtype", torch.Tensor.to)
 def cast(x, dtype):
     """x converted to ``dtype`` (a copy even when the dtype is unchanged)."""
     try:
