@@ -115,6 +115,7 @@ def test_binary_operators_match_pure_python():
         for a, n in itertools.product(tensors, numbers):
             cases.append((f"{op.__name__}({a.dtype}, {n!r})", lambda op=op, a=a, n=n: op(a, n)))
             cases.append((f"{op.__name__}({n!r}, {a.dtype})", lambda op=op, a=a, n=n: op(n, a)))
+    cases += [(f"neg({a.dtype})", lambda a=a: -a) for a in tensors]
     assert len(cases) > 2000
     assert compare_all(cases) == []
 

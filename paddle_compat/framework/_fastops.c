@@ -40,7 +40,7 @@ static const char *cmp_names[6] = {"__lt__", "__le__", "__eq__", "__ne__", "__gt
 /* Set once by install(). */
 static PyTypeObject *tensor_type;           /* results are of this class */
 static Py_ssize_t t_offset;                 /* where the `_t` slot lives in an instance */
-static PyObject *method[N_OPS], *reflected[N_OPS], *compare[6], *getitem_method;
+static PyObject *method[N_OPS], *reflected[N_OPS], *compare[6], *getitem_method, *neg_method;
 static PyObject *rsub;                      /* torch.rsub, for `scalar - x` */
 static PyObject *floating[8];
 static int n_floating;
@@ -213,6 +213,16 @@ nb_power(PyObject *a, PyObject *b, PyObject *mod)
     }
     PyNumberMethods *nb = Py_TYPE(a)->tp_as_number;
     return binary(OP_POW, a, b, nb != NULL && nb->nb_power == nb_power);
+}
+
+/* -x: Tensor.__neg__ is wrap(-x._t) whatever the payload. */
+static PyObject *
+nb_negative(PyObject *x)
+{
+    PyObject *t = PAYLOAD(x);
+    if (t == NULL)
+        return PyObject_CallOneArg(neg_method, x);
+    return wrap(PyNumber_Negative(t));
 }
 
 /* Rich comparison: CPython calls it with the Tensor first (swapping the operator itself). */
@@ -654,6 +664,7 @@ patch(PyTypeObject *cls)
     nb->nb_xor = nb_xor;
     nb->nb_lshift = nb_lshift;
     nb->nb_rshift = nb_rshift;
+    nb->nb_negative = nb_negative;
     cls->tp_richcompare = richcompare;
     cls->tp_as_mapping->mp_subscript = subscript;
     PyType_Modified(cls);
@@ -714,6 +725,10 @@ install(PyObject *self, PyObject *args)
                 PyErr_Format(PyExc_TypeError, "install(): the class has no %s", cmp_names[op]);
                 return NULL;
             }
+        if ((neg_method = lookup(cls, "__neg__")) == NULL) {
+            PyErr_SetString(PyExc_TypeError, "install(): the class has no __neg__");
+            return NULL;
+        }
         if ((getitem_method = lookup(cls, "__getitem__")) == NULL) {
             PyErr_SetString(PyExc_TypeError, "install(): the class has no __getitem__");
             return NULL;
@@ -754,7 +769,8 @@ installed(PyObject *self, PyObject *cls)
     return PyBool_FromLong(c->tp_richcompare == richcompare && c->tp_as_number != NULL
                            && c->tp_as_number->nb_multiply == nb_multiply
                            && c->tp_as_mapping != NULL
-                           && c->tp_as_mapping->mp_subscript == subscript);
+                           && c->tp_as_mapping->mp_subscript == subscript
+                           && c->tp_as_number->nb_negative == nb_negative);
 }
 
 static PyMethodDef methods[] = {

@@ -329,6 +329,7 @@ class Tensor:
 
     clear_gradient = clear_grad
 
+    @fast_path("x", torch.detach)
     def detach(self):
         return wrap(self._t.detach())
 
@@ -336,6 +337,7 @@ class Tensor:
         self._t = self._t.detach()
         return self
 
+    @fast_path("x", torch.clone)
     def clone(self):
         return wrap(self._t.clone())
 
@@ -625,7 +627,7 @@ def _install_operators():
 
 
 # the dunders whose slots framework/_fastops.c takes over
-_FAST_SLOT_NAMES = [n for row in _OPERATORS for n in row[3:] if n] + ["__getitem__"]
+_FAST_SLOT_NAMES = [n for row in _OPERATORS for n in row[3:] if n] + ["__getitem__", "__neg__"]
 
 
 def install_fast_slots(*classes):

@@ -227,6 +227,7 @@ def eye(num_rows, num_columns=None, dtype=None, name=None):
     return wrap(torch.eye(r, c, dtype=dtype_or_default(dtype), device=current_device()))
 
 
+@fast_path("x", torch.clone)
 def assign(x, output=None):
     """Copy ``x`` (a Tensor, numpy array, list or scalar) into a new tensor, or into ``output``.
     A Python float gives float64 and an int gives int64, as in Paddle."""

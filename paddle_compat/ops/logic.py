@@ -8,6 +8,7 @@ number for ``y``, which Paddle first casts to x's dtype. Bitwise ops need one dt
 """
 import torch
 
+from ..framework.fastops import fast_path
 from ..framework.tensor import Tensor, wrap
 from .common import as_methods, not_tensor
 from .math import _binary, _check_inplace_shape, _not_tensors, _same_dtype, _writable, _x, \
@@ -59,7 +60,7 @@ def _logical(fn, api):
         return wrap(r)
     f.__name__ = api
     f.__doc__ = f"Elementwise {api} of the truth values of x and y (a bool tensor)."
-    return f
+    return fast_path("xy", fn)(f)
 
 
 logical_and = _logical(torch.logical_and, "logical_and")

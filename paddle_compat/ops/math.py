@@ -716,6 +716,7 @@ def mean(x, axis=None, keepdim=False, name=None):
     return wrap(_reduce(t, fn, _axis(axis), keepdim))
 
 
+@fast_path("x real", torch.prod)
 def prod(x, axis=None, keepdim=False, dtype=None, name=None):
     """Product over ``axis``; the result keeps x's dtype unless ``dtype`` is given."""
     t = _x(x, "prod")
