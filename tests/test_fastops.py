@@ -324,6 +324,28 @@ def test_fast_ops_keep_what_a_function_has():
     np.testing.assert_allclose(x.grad.numpy(), t.grad.numpy())
 
 
+def test_torch_compile_traces_paddle_code_through_the_fast_layers():
+    """fullgraph=True fails on any graph break: the Python definitions must stay traceable."""
+    dynamo = pytest.importorskip("torch._dynamo")
+
+    def f(t):
+        x = paddle.from_torch(t)
+        s = x.shape
+        y = paddle.reshape(x, [s[1], s[0]]) * 2.0 - x.T
+        z = paddle.concat([y.reshape([6]), x.reshape([-1])]) + paddle.tanh(x).sum()
+        w = paddle.where(x > 0, x, paddle.zeros_like(x)) + paddle.nn.functional.softmax(x)
+        return paddle.to_torch(z.sum() + w.transpose([1, 0]).T.mean(axis=1).sum() + x[0, 1:].sum()
+                               + paddle.zeros([2]).astype("float32").sum() + (-x).sum())
+
+    t = torch.randn(2, 3)
+    dynamo.reset()
+    try:
+        got = torch.compile(f, fullgraph=True, backend="eager")(t)
+    finally:
+        dynamo.reset()
+    torch.testing.assert_close(got, f(t))
+
+
 PURE_SUITES = ["test_tensor.py", "test_promotion.py", "test_indexing.py", "test_static.py",
                "test_pylayer_compile.py", "test_core_goldens.py", "test_interop.py",
                "test_fastops.py"]
