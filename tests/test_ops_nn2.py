@@ -166,8 +166,6 @@ def test_unsupported_arguments_raise_not_implemented():
         IF.fused_bias_act(x, quant_scale=1.0)
     with pytest.raises(NotImplementedError, match="algo"):
         paddle.nn.quant.weight_quantize(x, algo="weight_only_int4")
-    with pytest.raises(NotImplementedError, match="masked_multihead_attention"):
-        IF.masked_multihead_attention(x)
     with pytest.raises(NotImplementedError, match="block_multihead_attention"):
         IF.block_multihead_attention(x)
 

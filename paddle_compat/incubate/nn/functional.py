@@ -10,6 +10,8 @@ import math
 import torch
 
 from ...framework.tensor import wrap
+from .block_attention import block_multihead_attention
+from .masked_attention import masked_multihead_attention
 
 __all__ = ["fused_dropout_add", "fused_rms_norm", "fused_layer_norm", "fused_bias_act",
            "swiglu", "fused_linear", "fused_matmul_bias", "fused_rotary_position_embedding",
@@ -308,24 +310,6 @@ def variable_length_memory_efficient_attention(query, key, value, seq_lens, kv_s
         bias = bias + mask._t.to(q.dtype)
     out = torch._C._nn.scaled_dot_product_attention(q, k, v, bias, 0.0, False, scale=scale)
     return wrap(out.masked_fill(~valid_row, 0))
-
-
-def masked_multihead_attention(x, cache_kv=None, bias=None, src_mask=None, cum_offsets=None,
-                               sequence_lengths=None, rotary_tensor=None,
-                               beam_cache_offset=None, qkv_out_scale=None, out_shift=None,
-                               out_smooth=None, seq_len=1, rotary_emb_dims=0,
-                               use_neox_rotary_style=False, compute_dtype="default",
-                               out_scale=-1, quant_round_type=1, quant_max_bound=127.0,
-                               quant_min_bound=-127.0):
-    """Paddle's CUDA decoding kernel with an in-place KV cache; not available here."""
-    raise NotImplementedError("masked_multihead_attention: the CUDA decoding kernel (in-place "
-                              "cache_kv update) is not supported")
-
-
-def block_multihead_attention(*args, **kwargs):
-    """Paddle's CUDA paged-KV-cache inference kernel; not available here."""
-    raise NotImplementedError("block_multihead_attention: the CUDA paged KV-cache kernel is "
-                              "not supported")
 
 
 # ---------------------------------------------------------------------- feed-forward blocks
