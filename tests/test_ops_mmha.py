@@ -161,3 +161,35 @@ def test_output_quantisation_rounding_modes():
     v = torch.tensor([0.5, 1.5, 2.5, -0.5, -2.5, 0.49, 200.0, -200.0]) / 127.0
     assert _quantise(v, 1.0, 0, 127.0, -127.0).tolist() == [0, 2, 2, 0, -2, 0, 127, -127]
     assert _quantise(v, 1.0, 1, 127.0, -127.0).tolist() == [1, 2, 3, -1, -3, 0, 127, -127]
+
+
+@pytest.mark.parametrize("with_lens", [False, True])
+def test_static_program_matches_dynamic(with_lens):
+    """Paddle's own unit test runs the op in a static Program; the write into the fed cache
+    and the per-row steps work there too (no data-dependent shapes)."""
+    rng = np.random.default_rng(0)
+    xv = rng.standard_normal((3, 48)).astype("float32")
+    cv = rng.standard_normal((2, 3, 2, 6, 8)).astype("float32")
+    mv = rng.standard_normal((3, 1, 1, 5)).astype("float32")
+    nv = np.array([[4], [-1], [2]], "int32")
+    paddle.enable_static()
+    try:
+        main = paddle.static.Program()
+        with paddle.static.program_guard(main):
+            x = paddle.static.data("x", [3, 48], "float32")
+            c = paddle.static.data("c", [2, 3, 2, 6, 8], "float32")
+            m = paddle.static.data("m", [3, 1, 1, 5], "float32")
+            n = paddle.static.data("n", [3, 1], "int32")
+            outs = IF.masked_multihead_attention(x, c, src_mask=m,
+                                                 sequence_lengths=n if with_lens else None)
+        feed = {"x": xv, "c": cv.copy(), "m": mv, "n": nv}
+        got = paddle.static.Executor(paddle.CPUPlace()).run(main, feed=feed,
+                                                            fetch_list=list(outs))
+    finally:
+        paddle.disable_static()
+    want = IF.masked_multihead_attention(
+        _t(torch.from_numpy(xv)), _t(torch.from_numpy(cv.copy())),
+        src_mask=_t(torch.from_numpy(mv)),
+        sequence_lengths=_t(torch.from_numpy(nv)) if with_lens else None)
+    np.testing.assert_allclose(got[0], want[0].numpy(), rtol=1e-6, atol=1e-6)
+    np.testing.assert_allclose(got[1], want[1].numpy(), rtol=0, atol=0)

@@ -160,7 +160,8 @@ def masked_multihead_attention(x, cache_kv=None, bias=None, src_mask=None, cum_o
             k = _rotate(k.to(torch.float32), cos, sin, use_neox_rotary_style,
                         rotary_emb_dims).to(dtype)
 
-        # ---- the step of each row, checked against the cache and the mask
+        # ---- the step of each row, checked against the cache and the mask (when concrete:
+        # in static mode the values exist only at Executor.run)
         if lens is None:
             steps = torch.full((bsz,), timestep, dtype=torch.int64, device=xt.device)
             span = timestep + 1
@@ -172,23 +173,27 @@ def masked_multihead_attention(x, cache_kv=None, bias=None, src_mask=None, cum_o
                            " to say which cache position the new token takes")
         else:
             steps = lens.reshape(-1)[:bsz].to(torch.int64)
-            if steps.numel() < bsz:
-                raise _bad(f"sequence_lengths has {steps.numel()} values for {bsz} rows")
-            top = int(steps.max())
-            limit = min(max_len - 1, timestep)
-            if top > limit:
-                raise _bad(f"sequence_lengths reaches {top}; the step must be below cache_kv's "
-                           f"max_seq_len {max_len}" + ("" if mask is None else
-                                                       f" and within src_mask ({timestep})"))
-            span = max(top, 0) + 1
+            if steps.shape[0] < bsz:
+                raise _bad(f"sequence_lengths has {steps.shape[0]} values for {bsz} rows")
+            span = min(max_len, timestep + 1)
+            if isinstance(steps, torch.Tensor):
+                top = int(steps.max())
+                if top >= span:
+                    raise _bad(f"sequence_lengths reaches {top}; the step must be below "
+                               f"cache_kv's max_seq_len {max_len}" + (
+                                   "" if mask is None else f" and within src_mask ({timestep})"))
+                span = max(top, 0) + 1
         live = steps >= 0
         rows = torch.arange(bsz, device=xt.device)
 
-        # ---- write k, v at each live row's step, in place
+        # ---- write k, v at each live row's step, in place (a skipped row rewrites its own
+        # value, which keeps the write free of data-dependent shapes)
         kc, vc = cache[0], cache[1]
-        at = rows[live]
-        kc[at, :, steps[live]] = k[live]
-        vc[at, :, steps[live]] = v[live]
+        at = steps.clamp(min=0)
+        keep = live[:, None, None]
+        where = (rows[:, None], torch.arange(kv, device=xt.device)[None, :], at[:, None])
+        kc.index_put_(where, torch.where(keep, k, kc[where]))
+        vc.index_put_(where, torch.where(keep, v, vc[where]))
 
         # ---- gather the keys and values each row attends over
         pos = torch.arange(span, device=xt.device)
