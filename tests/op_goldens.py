@@ -9,6 +9,9 @@ statements it needs, unless ``ref`` says the golden came from a reference compos
 ``{"error", "message"}``; ``weights`` and ``grads``: the gradient of sum(out_k * weight_k) over
 the float32/float64 outputs w.r.t. each name in ``grad`` (null where Paddle gives none).
 """
+import json
+import os
+
 import numpy as np
 import pytest
 import torch
@@ -21,6 +24,20 @@ TORCH_DTYPES = {
     "int32": torch.int32, "int64": torch.int64, "float16": torch.float16,
     "bfloat16": torch.bfloat16, "float32": torch.float32, "float64": torch.float64,
 }
+
+
+GOLDEN_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "goldens")
+
+
+def load_cases(name):
+    """The cases recorded in tests/goldens/``name``."""
+    with open(os.path.join(GOLDEN_DIR, name)) as f:
+        return json.load(f)["cases"]
+
+
+def each_case(cases):
+    """``pytest.mark.parametrize`` over ``cases`` as ``case``, each named by its id."""
+    return pytest.mark.parametrize("case", cases, ids=[c["id"] for c in cases])
 
 
 def build(spec):

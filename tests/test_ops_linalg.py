@@ -7,7 +7,6 @@ those of sum(out * weight) with the recorded weights, taken through torch's auto
 Factors unique only up to sign or phase (QR, SVD, eigenvectors) compare absolute values, and
 randomised ones (svd_lowrank) only their singular values and reconstructions.
 """
-import json
 import math
 import os
 
@@ -22,8 +21,7 @@ import paddle_compat.linalg  # noqa: F401
 import paddle_compat.signal  # noqa: F401
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-with open(os.path.join(HERE, "goldens", "ops_linalg.json")) as _f:
-    CASES = json.load(_f)["cases"]
+CASES = og.load_cases("ops_linalg.json")
 
 # (rtol, atol) per dtype; decompositions and solvers go through different LAPACK code in
 # Paddle and torch, so their float32 results agree to a few ulps of the condition number.
@@ -83,7 +81,7 @@ def _run(case):
 
 
 # Cases that exercise code outside this group (framework/tensor.py operators, dtype promotion).
-@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+@og.each_case(CASES)
 def test_golden(case):
     exp = case["expected"]
     if "error" in exp:

@@ -1,7 +1,5 @@
 """Shape, gather/scatter and search ops against goldens recorded from Paddle 3.3.1
 (tools/goldens/record_ops_manip.py); indexing cases of the same file run in test_indexing.py."""
-import json
-import os
 
 import pytest
 import torch
@@ -9,9 +7,7 @@ import torch
 import op_goldens as og
 import paddle_compat as paddle
 
-GOLDENS = os.path.join(os.path.dirname(__file__), "goldens", "ops_manip.json")
-with open(GOLDENS) as _f:
-    CASES = json.load(_f)["cases"]
+CASES = og.load_cases("ops_manip.json")
 
 INDEXING_APIS = ("paddle.Tensor.__getitem__", "paddle.Tensor.__setitem__")
 TOL = {"float16": (1e-3, 1e-3), "bfloat16": (1e-2, 1e-2), "float32": (1e-5, 1e-6),

@@ -1,7 +1,5 @@
 """Elementwise math, reductions, comparisons and statistics (ops.math, ops.logic, ops.stat)
 against goldens recorded from Paddle 3.3.1 (tools/goldens/record_ops_math.py)."""
-import json
-import os
 
 import numpy as np
 import pytest
@@ -9,9 +7,7 @@ import pytest
 import op_goldens as og
 import paddle_compat as paddle
 
-GOLDENS = os.path.join(os.path.dirname(__file__), "goldens", "ops_math.json")
-with open(GOLDENS) as _f:
-    CASES = json.load(_f)["cases"]
+CASES = og.load_cases("ops_math.json")
 
 # (rtol, atol) per result dtype
 TOLERANCE = {"float16": (2e-3, 2e-3), "bfloat16": (1.6e-2, 1e-2), "float32": (1e-5, 1e-6),

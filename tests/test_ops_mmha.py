@@ -2,9 +2,7 @@
 naive composition in Paddle 3.3.1's CPU ops (tools/goldens/record_ops_mmha.py; Paddle has the
 op only as a CUDA kernel), plus what a decoding loop relies on: the in-place cache, steps
 that add up to full causal attention, and clear errors."""
-import json
 import math
-import os
 
 import numpy as np
 import pytest
@@ -15,13 +13,12 @@ from hypothesis import strategies as st
 import paddle_compat as paddle
 import paddle_compat.incubate.nn.functional as IF
 from test_ops_nn2 import run_case
+import op_goldens as og
 
-GOLDENS = os.path.join(os.path.dirname(__file__), "goldens", "ops_mmha.json")
-with open(GOLDENS) as _f:
-    CASES = json.load(_f)["cases"]
+CASES = og.load_cases("ops_mmha.json")
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+@og.each_case(CASES)
 def test_golden(case):
     run_case(case)
 
@@ -157,7 +154,7 @@ def test_cuda_matches_cpu():
 def test_output_quantisation_rounding_modes():
     """round type 0 rounds half to even, 1 half away from zero, then clips (the attention's
     own outputs almost never land on .5, so the rule is checked on the quantiser)."""
-    from paddle_compat.incubate.nn.masked_attention import _quantise
+    from paddle_compat.incubate.nn.inference import quantise_int8 as _quantise
     v = torch.tensor([0.5, 1.5, 2.5, -0.5, -2.5, 0.49, 200.0, -200.0]) / 127.0
     assert _quantise(v, 1.0, 0, 127.0, -127.0).tolist() == [0, 2, 2, 0, -2, 0, 127, -127]
     assert _quantise(v, 1.0, 1, 127.0, -127.0).tolist() == [1, 2, 3, -1, -3, 0, 127, -127]

@@ -3,18 +3,15 @@ index_add/fill, special functions, unfold/view/as_strided, kthvalue/mode, the in
 fills, autograd.jacobian/hessian, incubate.segment_*) against goldens recorded from Paddle
 3.3.1 (tools/goldens/record_ops_more.py); the case format and the checks are test_ops_math's.
 """
-import json
-import os
 
 import numpy as np
 import pytest
 
 import paddle_compat as paddle
 from test_ops_math import run_case
+import op_goldens as og
 
-GOLDENS = os.path.join(os.path.dirname(__file__), "goldens", "ops_more.json")
-with open(GOLDENS) as _f:
-    CASES = json.load(_f)["cases"]
+CASES = og.load_cases("ops_more.json")
 
 # Case ids where we knowingly differ from Paddle 3.3.1 (checked in the tests below instead).
 KNOWN = {

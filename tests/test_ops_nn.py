@@ -1,7 +1,5 @@
 """paddle.nn.functional (activations, common layers, norms, losses) against goldens recorded
 from Paddle 3.3.1 (tools/goldens/record_ops_nn.py), plus dropout's statistics."""
-import json
-import os
 
 import numpy as np
 import pytest
@@ -11,9 +9,7 @@ import op_goldens as og
 import paddle_compat as paddle
 import paddle_compat.nn.functional as F
 
-GOLDENS = os.path.join(os.path.dirname(__file__), "goldens", "ops_nn.json")
-with open(GOLDENS) as _f:
-    CASES = json.load(_f)["cases"]
+CASES = og.load_cases("ops_nn.json")
 
 TOLERANCE = {"float16": (2e-3, 2e-3), "bfloat16": (1.6e-2, 1e-2), "float32": (1e-5, 1e-6),
              "float64": (1e-7, 1e-9)}

@@ -9,8 +9,6 @@ softmax_mask_fuse_upper_triangle, weight_quantize/weight_only_linear/weight_dequ
 golden was recorded from the unfused composition of Paddle ops (or numpy) that Paddle's docs
 and unit tests define the op by; such cases carry that code in ``ref``.
 """
-import json
-import os
 
 import numpy as np
 import pytest
@@ -27,9 +25,7 @@ import paddle_compat.nn.quant  # noqa: F401
 import paddle_compat.incubate.nn.functional as IF
 import paddle_compat.nn.functional as F
 
-GOLDENS = os.path.join(os.path.dirname(__file__), "goldens", "ops_nn2.json")
-with open(GOLDENS) as _f:
-    CASES = json.load(_f)["cases"]
+CASES = og.load_cases("ops_nn2.json")
 
 TOLERANCE = {"float16": (2e-3, 2e-3), "bfloat16": (1.6e-2, 1e-2), "float32": (2e-5, 2e-6),
              "float64": (1e-7, 1e-9)}
@@ -166,8 +162,6 @@ def test_unsupported_arguments_raise_not_implemented():
         IF.fused_bias_act(x, quant_scale=1.0)
     with pytest.raises(NotImplementedError, match="algo"):
         paddle.nn.quant.weight_quantize(x, algo="weight_only_int4")
-    with pytest.raises(NotImplementedError, match="block_multihead_attention"):
-        IF.block_multihead_attention(x)
 
 
 def test_sdp_kernel_scopes_a_call():

@@ -9,11 +9,8 @@ blha_get_max_len) the golden comes from the composition its docs define the op b
 Paddle's class_center_sample and sample_neighbors draw from ``std::random_device``: their
 goldens cover the deterministic parts, the property tests below the random ones.
 """
-import json
-import os
 
 import numpy as np
-import pytest
 import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,10 +19,9 @@ import paddle_compat as paddle
 import paddle_compat.geometric  # noqa: F401
 import paddle_compat.nn.functional as F
 from test_ops_nn2 import run_case
+import op_goldens as og
 
-GOLDENS = os.path.join(os.path.dirname(__file__), "goldens", "ops_nn3.json")
-with open(GOLDENS) as _f:
-    CASES = json.load(_f)["cases"]
+CASES = og.load_cases("ops_nn3.json")
 
 def _drops_variance_grad(case):
     """Paddle 3.3.1's gaussian_nll_loss clips the variance under no_grad and so passes it no
@@ -35,7 +31,7 @@ def _drops_variance_grad(case):
         and case["grads"]["v"] is None
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+@og.each_case(CASES)
 def test_golden(case):
     if _drops_variance_grad(case):
         case = dict(case, grad=[g for g in case["grad"] if g != "v"])

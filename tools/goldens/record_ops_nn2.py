@@ -614,6 +614,17 @@ def quant_cases():
     case(a, "paddle.audio.functional.get_window('hann', 6, dtype='float32')")
 
 
+def save():
+    """Write the recorded cases to OUT (which the recorders built on this one set) and list
+    the dropped ones."""
+    with open(OUT, "w") as fh:
+        json.dump({"paddle_version": paddle.__version__, "cases": CASES}, fh)
+    print(f"wrote {len(CASES)} cases to {os.path.normpath(OUT)} "
+          f"({os.path.getsize(OUT) / 1e6:.2f} MB)")
+    for d in DROPPED:
+        print("dropped", d)
+
+
 def main():
     conv_cases()
     pool_cases()
@@ -621,12 +632,7 @@ def main():
     vision_cases()
     incubate_cases()
     quant_cases()
-    with open(OUT, "w") as fh:
-        json.dump({"paddle_version": paddle.__version__, "cases": CASES}, fh)
-    print(f"wrote {len(CASES)} cases to {os.path.normpath(OUT)} "
-          f"({os.path.getsize(OUT) / 1e6:.2f} MB)")
-    for d in DROPPED:
-        print("dropped", d)
+    save()
 
 
 if __name__ == "__main__":

@@ -27,9 +27,9 @@ import math
 import torch
 
 from ...framework.tensor import Tensor, wrap
+from .inference import COMPUTE_DTYPES, quantise_int8
 
 _API = "masked_multihead_attention"
-_COMPUTE = {"fp16": torch.float16, "bf16": torch.bfloat16, "fp32": torch.float32}
 
 
 def _bad(msg):
@@ -49,12 +49,12 @@ def _tensor(value, name, required=False):
 def _compute_dtype(xt, compute_dtype, scale):
     """The dtype the kernel computes and stores in: x's, or for int32 x ``compute_dtype``."""
     if xt.dtype == torch.int32:
-        if compute_dtype not in _COMPUTE:
+        if compute_dtype not in COMPUTE_DTYPES:
             raise _bad("with an int32 x (quantised qkv), compute_dtype must be 'fp16', 'bf16' "
                        f"or 'fp32', got {compute_dtype!r}")
         if scale is None:
             raise _bad("an int32 x needs qkv_out_scale to dequantise it")
-        return _COMPUTE[compute_dtype]
+        return COMPUTE_DTYPES[compute_dtype]
     if not xt.is_floating_point():
         raise _bad(f"x must be float16, bfloat16, float32 or int32, got {xt.dtype}")
     if scale is not None:
@@ -77,17 +77,6 @@ def _rotate(t, cos, sin, neox, dims):
     out = torch.stack([a * cos[..., 0, :] - b * sin[..., 0, :],
                        b * cos[..., 1, :] + a * sin[..., 1, :]], -2)
     return out.reshape(shape)
-
-
-def _quantise(v, scale, round_type, max_bound, min_bound):
-    """Paddle's int8 output quantisation: clip(round(max_bound * scale * v)); round type 0
-    rounds half to even, 1 half away from zero. The product is float32 as in the kernel; the
-    rounding is done in float64, where adding 0.5 to it is exact."""
-    factor = torch.tensor(max_bound, dtype=torch.float32) * torch.tensor(scale,
-                                                                        dtype=torch.float32)
-    v = (v.to(torch.float32) * factor.to(v.device)).to(torch.float64)
-    v = torch.round(v) if round_type == 0 else torch.sign(v) * torch.floor(v.abs() + 0.5)
-    return v.clamp(min_bound, max_bound).to(torch.int8)
 
 
 def masked_multihead_attention(x, cache_kv=None, bias=None, src_mask=None, cum_offsets=None,
@@ -231,6 +220,6 @@ def masked_multihead_attention(x, cache_kv=None, bias=None, src_mask=None, cum_o
             out = (out + _tensor(out_shift, "out_shift").reshape(1, -1).to(dtype)) \
                 * _tensor(out_smooth, "out_smooth").reshape(1, -1).to(dtype)
         if out_scale > 0:
-            out = _quantise(out, out_scale, quant_round_type, quant_max_bound, quant_min_bound)
+            out = quantise_int8(out, out_scale, quant_round_type, quant_max_bound, quant_min_bound)
     result = (wrap(out), cache_kv)
     return result + (beam_cache_offset,) if beam_cache_offset is not None else result
