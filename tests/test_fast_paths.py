@@ -262,6 +262,46 @@ def test_arange_forms(torch_float64):
         paddle.arange(0, 6, 0)
 
 
+@pytest.mark.parametrize("defaults", ["", "torch_float64", "paddle_float64"])
+def test_int_creation_forms(defaults, request):
+    """f(int): arange, eye, zeros/ones/empty (a C form under the creation defaults)."""
+    if defaults:
+        request.getfixturevalue(defaults)
+    fdt = paddle.float64 if defaults == "paddle_float64" else paddle.float32
+    check(paddle.arange(5), [5], paddle.int64)
+    assert paddle.arange(5).numpy().tolist() == [0, 1, 2, 3, 4]
+    check(paddle.eye(3), [3, 3], fdt)
+    np.testing.assert_array_equal(paddle.eye(3).numpy(), np.eye(3))
+    check(paddle.eye(0), [0, 0], fdt)
+    check(paddle.zeros(4), [4], fdt, 0.0)
+    check(paddle.ones(0), [0], fdt)
+    with torch.device("meta"):
+        check(paddle.arange(5), [5], paddle.int64)
+        check(paddle.eye(2), [2, 2], fdt)
+        check(paddle.ones(3), [3], fdt, 1.0)
+    with pytest.raises(RuntimeError):
+        paddle.eye(-1)
+
+
+def test_number_forms():
+    """pow/scale/full_like with a Python number (a C form on float tensors)."""
+    x = paddle.to_tensor([[1.5, -2.0, 0.5]])
+    assert paddle.pow(x, 2.0).numpy().tolist() == [[2.25, 4.0, 0.25]]
+    assert x.pow(2).numpy().tolist() == [[2.25, 4.0, 0.25]]
+    assert paddle.pow(x, y=3).numpy().tolist() == [[3.375, -8.0, 0.125]]
+    assert paddle.scale(x, 2.0).numpy().tolist() == [[3.0, -4.0, 1.0]]
+    assert x.scale(scale=-1).numpy().tolist() == [[-1.5, 2.0, -0.5]]
+    assert x.scale(2.0, 1.0).numpy().tolist() == [[4.0, -3.0, 2.0]]
+    check(paddle.full_like(x, 2.5), [1, 3], paddle.float32, 2.5)
+    check(paddle.full_like(x.astype("float16"), 3), [1, 3], paddle.float16, 3.0)
+    i = x.astype("int32")
+    assert paddle.pow(i, 2.0).dtype == paddle.int32 and i.scale(2.0).dtype == paddle.int32
+    g = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    assert not paddle.pow(g, 2.0).stop_gradient and paddle.full_like(g, 1.0).stop_gradient
+    with pytest.raises(ValueError, match=r"pow\(\): argument 'x' \(position 0\) must be Tensor"):
+        paddle.pow([1.0], 2.0)
+
+
 def test_where_forms():
     c = paddle.to_tensor([True, False, True])
     x, y = paddle.to_tensor([1.0, 2.0, 3.0]), paddle.to_tensor([4.0, 5.0, 6.0])
@@ -273,3 +313,18 @@ def test_where_forms():
     with pytest.raises(TypeError, match="Type promotion only support"):
         paddle.where(c, x, paddle.to_tensor([4, 5, 6]))
     assert [i.numpy().tolist() for i in paddle.where(c)] == [[0, 2]]
+
+
+@pytest.mark.parametrize("pure", [False, True])
+def test_ops_take_a_parameter_as_a_tensor(pure):
+    """Paddle's ops take a Parameter wherever they take a Tensor (``*_like`` included), on the
+    C path and in the Python functions alike; the results are plain Tensors."""
+    import paddle_compat.ops.creation as creation
+    w = paddle.nn.Linear(2, 3).weight
+    fns = ([creation.zeros_like, creation.ones_like, creation.empty_like] if pure else
+           [paddle.zeros_like, paddle.ones_like, paddle.empty_like])
+    for fn in fns:
+        r = fn(w)
+        assert type(r) is paddle.Tensor and r.stop_gradient and list(r.shape) == [2, 3]
+    full = creation.full_like if pure else paddle.full_like
+    assert full(w, 2.0)._t.eq(2.0).all() and type(full(w, 2.0)) is paddle.Tensor

@@ -293,11 +293,13 @@ enum {
     F_SEQ = 16,         /* f([xs]), f([xs], int) -> fn([ts]), fn([ts], int)  (one dtype) */
     F_WHERE = 32,       /* f(c, x, y)        -> fn(tc, tx, ty) (bool c; x, y of one dtype) */
     F_NONZERO = 64,     /* with F_X_INTS: no 0 among the ints (Paddle's reshape copies a dim) */
-    F_REAL = 128,       /* with F_X / F_X_INT: x is float16/bfloat16/float32/float64 */
+    F_REAL = 128,       /* with F_X / F_X_INT / F_X_NUM: x is float16/bfloat16/float32/float64 */
     F_SHAPE = 256,      /* f([ints])         -> fn(*ints)          (creation defaults, below) */
     F_SHAPE_VALUE = 512,/* f([ints], float)  -> fn([ints], float)  (creation defaults, below) */
     F_X_DTYPE = 1024,   /* f(x, dtype)       -> fn(t, dtype=D)     (D from the dtype table,
                                                                     when t's dtype is not D) */
+    F_X_NUM = 2048,     /* f(x, int/float)   -> fn(t, number)  (with F_REAL: x real) */
+    F_INT = 4096,       /* f(int)            -> fn(int)        (creation defaults, below) */
 };
 
 static Py_ssize_t op_impl_off, op_fn_off, op_flags_off, op_extra_off, op_kw_off;
@@ -425,12 +427,14 @@ fast_call(PyObject *op, PyObject *args)
         argv[0] = c, argv[1] = a, argv[2] = b;
         r = PyObject_Vectorcall(fn, argv, 3, NULL);
     }
-    else if (flags & (F_SHAPE | F_SHAPE_VALUE)) {
-        if (!creation_cpu || creation_dtype == NULL || !ints(a0, 0))
+    else if (flags & (F_SHAPE | F_SHAPE_VALUE | F_INT)) {
+        int one_int = n == 1 && (flags & F_INT) && PyLong_CheckExact(a0);
+        if (!creation_cpu || creation_dtype == NULL)
             return NULL;
-        if (!(n == 1 && (flags & F_SHAPE))
-                && !(n == 2 && (flags & F_SHAPE_VALUE)
-                     && PyFloat_CheckExact(PyTuple_GET_ITEM(args, 1))))
+        if (!one_int && (!ints(a0, 0)
+                         || (!(n == 1 && (flags & F_SHAPE))
+                             && !(n == 2 && (flags & F_SHAPE_VALUE)
+                                  && PyFloat_CheckExact(PyTuple_GET_ITEM(args, 1))))))
             return NULL;
         PyObject *d = PyObject_CallNoArgs(get_default_dtype);
         if (d == NULL) {
@@ -441,7 +445,9 @@ fast_call(PyObject *op, PyObject *args)
         Py_DECREF(d);
         if (!ok)
             return NULL;
-        if (n == 1) {       /* fn(2, 3): torch parses the dims ~1 us faster than fn([2, 3]) */
+        if (one_int)
+            r = PyObject_Vectorcall(fn, &a0, 1, NULL);
+        else if (n == 1) {  /* fn(2, 3): torch parses the dims ~1 us faster than fn([2, 3]) */
             Py_ssize_t k = PySequence_Fast_GET_SIZE(a0);
             if (k == 0 || k > 8)
                 return NULL;
@@ -497,7 +503,8 @@ fast_call(PyObject *op, PyObject *args)
         }
         else if (n == 2) {
             PyObject *a1 = PyTuple_GET_ITEM(args, 1), *t1;
-            if ((flags & F_X_INT) && PyLong_CheckExact(a1)) {
+            if (((flags & F_X_INT) && PyLong_CheckExact(a1))
+                    || ((flags & F_X_NUM) && (PyLong_CheckExact(a1) || PyFloat_CheckExact(a1)))) {
                 if ((flags & F_REAL) && !is_real(t))
                     return NULL;
             }
@@ -805,7 +812,8 @@ PyInit__fastops(void)
     struct { const char *name; int value; } forms[] = {
         {"X", F_X}, {"X_INT", F_X_INT}, {"X_INTS", F_X_INTS}, {"XY", F_XY}, {"SEQ", F_SEQ},
         {"WHERE", F_WHERE}, {"NONZERO", F_NONZERO}, {"REAL", F_REAL}, {"SHAPE", F_SHAPE},
-        {"SHAPE_VALUE", F_SHAPE_VALUE}, {"X_DTYPE", F_X_DTYPE},
+        {"SHAPE_VALUE", F_SHAPE_VALUE}, {"X_DTYPE", F_X_DTYPE}, {"X_NUM", F_X_NUM},
+        {"INT", F_INT},
     };
     for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++)
         if (PyModule_AddIntConstant(m, forms[i].name, forms[i].value) < 0) {

@@ -13,12 +13,15 @@ A Paddle function marked ``@fast_path(forms, torch_fn)`` promises that for the c
     "seq"     f([x, ...]) / f([x, ...], int), one dtype -> torch_fn([t, ...]) / (..., int)
     "where"   f(c, x, y), bool c, x and y of one dtype  -> torch_fn(tc, tx, ty)
     "nonzero" with "x_ints": no 0 among the ints
-    "real"    with "x"/"x_int": x is float16, bfloat16, float32 or float64
+    "x_num"   f(x, int or float)   -> torch_fn(t, number)
+    "real"    with "x"/"x_int"/"x_num": x is float16, bfloat16, float32 or float64
     "x_dtype" f(x, dtype), dtype a str/DType/torch.dtype other than x's -> torch_fn(t, dtype=D)
     "shape"   f([ints])            -> torch_fn(*ints)
     "shape_value" f([ints], float) -> torch_fn([ints], float)
-              (both only while Paddle's device is the CPU, torch's default dtype is Paddle's
-              and torch has no default device: creation_defaults_changed() tells the C side)
+    "int"     f(int)               -> torch_fn(int)
+              (these three only while Paddle's device is the CPU, torch's default dtype is
+              Paddle's and torch has no default device: creation_defaults_changed() tells the
+              C side)
 
 The second argument may also come by its parameter's name (``paddle.sum(x, axis=1)``).
 
@@ -40,7 +43,7 @@ import torch
 __all__ = ["fast_path", "FastOp", "install_fast_ops"]
 
 _FORMS = ("x", "x_int", "x_ints", "xy", "seq", "where", "nonzero", "real", "x_dtype", "shape",
-          "shape_value")
+          "shape_value", "x_num", "int")
 _REAL = (torch.float16, torch.bfloat16, torch.float32, torch.float64)
 
 

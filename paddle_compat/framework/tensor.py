@@ -329,7 +329,7 @@ class Tensor:
 
     clear_gradient = clear_grad
 
-    @fast_path("x", torch.detach)
+    @fast_path("x", torch.Tensor.detach)
     def detach(self):
         return wrap(self._t.detach())
 

@@ -16,7 +16,7 @@ def not_tensor(api, arg, pos, value):
 def tensor_arg(x, api, arg="x", pos=0, error=ValueError):
     """The torch tensor inside ``x``; if x is no Tensor, Paddle's error for ``api`` (ValueError
     for most ops, AttributeError where Paddle reads an attribute first) naming ``arg``."""
-    if type(x) is Tensor:
+    if type(x) is Tensor or isinstance(x, Tensor):                # a Parameter too
         return x._t
     if error is ValueError:
         raise not_tensor(api, arg, pos, x)

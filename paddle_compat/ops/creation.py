@@ -118,9 +118,10 @@ def _filled(torch_fn, api, what):
     return create
 
 
-zeros = fast_path("shape", torch.zeros)(_filled(torch.zeros, "zeros", "zeros"))
-ones = fast_path("shape", torch.ones)(_filled(torch.ones, "ones", "ones"))
-empty = fast_path("shape", torch.empty)(_filled(torch.empty, "empty", "uninitialised values"))
+zeros = fast_path("shape int", torch.zeros)(_filled(torch.zeros, "zeros", "zeros"))
+ones = fast_path("shape int", torch.ones)(_filled(torch.ones, "ones", "ones"))
+empty = fast_path("shape int", torch.empty)(_filled(torch.empty, "empty",
+                                                    "uninitialised values"))
 
 
 def _fill_value(fill_value):
@@ -172,6 +173,7 @@ ones_like = _filled_like(torch.ones_like, "ones_like", "ones")
 empty_like = _filled_like(torch.empty_like, "empty_like", "uninitialised values")
 
 
+@fast_path("x_num real", torch.full_like)
 def full_like(x, fill_value, dtype=None, name=None):
     # hot path: x's own dtype, which torch.full_like keeps; an int value fits any dtype as it is
     if dtype is None and type(x) is Tensor and (type(fill_value) is int or
@@ -189,6 +191,7 @@ def _num(v):
     return v._t.item() if isinstance(v, Tensor) else v
 
 
+@fast_path("int", torch.arange)
 def arange(start=0, end=None, step=1, dtype=None, name=None):
     """Values from start to end by step: int64 when all bounds are ints, else default float."""
     # hot path: int bounds and step 1 give int64, torch's own dtype for them (device as in zeros)
@@ -220,6 +223,7 @@ def linspace(start, stop, num, dtype=None, name=None):
     return wrap(vals.to(tdt))
 
 
+@fast_path("int", torch.eye)
 def eye(num_rows, num_columns=None, dtype=None, name=None):
     """A 2-D identity-like tensor (default float dtype)."""
     r = int(_num(num_rows))

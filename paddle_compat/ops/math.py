@@ -15,6 +15,7 @@ on a leaf that does not stop gradient they raise Paddle's ValueError.
 """
 import builtins
 import math
+import operator
 
 import torch
 
@@ -360,6 +361,7 @@ remainder = _scalar_or_tensor(torch.remainder, "remainder", "mod", True)
 mod = floor_mod = remainder
 
 
+@fast_path("x_num real", torch.pow)
 def pow(x, y, name=None):
     """x ** y for a Tensor or number y; an integer tensor keeps its dtype with a number y."""
     if type(y) is float or type(y) is int:                  # the hot path
@@ -524,6 +526,7 @@ def cast_(x, dtype):
 _ACTS = {"tanh": torch.tanh, "relu": torch.relu, "sigmoid": torch.sigmoid}
 
 
+@fast_path("x_num real", operator.mul)
 def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
     """scale * x + bias (or scale * (x + bias)); integer tensors keep their dtype."""
     t = _x(x, "scale")
@@ -776,7 +779,7 @@ def _boolean(fn, api):
         return wrap(_reduce(t, fn, _axis(axis), keepdim))
     f.__name__ = api
     f.__doc__ = f"Whether {api} elements over ``axis`` are true (a bool tensor)."
-    return f
+    return fast_path("x", fn)(f)
 
 
 any = _boolean(torch.any, "any")

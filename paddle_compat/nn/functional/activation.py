@@ -35,7 +35,7 @@ def _unary(fn, api):
             raise not_tensor(api, "x", 0, x) from None
         return wrap(fn(t))
     op.__name__ = op.__qualname__ = api
-    return op
+    return fast_path("x", fn)(op)
 
 
 def inplace_target(x, api):
