@@ -544,6 +544,14 @@ def _swapped(fn):
     return lambda a, other: fn(other, a)
 
 
+def _rremainder(a, other):
+    """``other % a``: a Python number becomes a 0-d tensor of a's dtype first, as torch's
+    remainder(Scalar, Tensor) has no gradient for a."""
+    if (type(other) is float or type(other) is int) and a.dtype in _FLOATING:
+        other = a.new_full((), other)
+    return torch.remainder(other, a)
+
+
 # Python's operators on torch tensors (their C slots) for ``Tensor OP other``; torch
 # functions taking the tensor first for ``other OP Tensor``. Rows: (op, forward, reflected,
 # name, reflected name); _install_operators makes the methods, install_fast_slots the C slots.
@@ -554,7 +562,7 @@ _OPERATORS = [
     ("div", operator.truediv, _swapped(torch.div), "__truediv__", "__rtruediv__"),
     ("floordiv", operator.floordiv, _swapped(torch.floor_divide), "__floordiv__",
      "__rfloordiv__"),
-    ("mod", operator.mod, _swapped(torch.remainder), "__mod__", "__rmod__"),
+    ("mod", operator.mod, _rremainder, "__mod__", "__rmod__"),
     ("pow", operator.pow, _swapped(torch.pow), "__pow__", "__rpow__"),
     ("matmul", operator.matmul, _swapped(torch.matmul), "__matmul__", "__rmatmul__"),
     ("and", operator.and_, torch.bitwise_and, "__and__", "__rand__"),
@@ -571,6 +579,9 @@ _OPERATORS = [
     ("gt", operator.gt, None, "__gt__", None),
     ("ge", operator.ge, None, "__ge__", None),
 ]
+
+
+_BITWISE = {"and": "&", "or": "|", "xor": "^"}
 
 
 def _install_operators():
@@ -610,6 +621,15 @@ def _install_operators():
             o._t = rfn(a, b)
             return o
 
+        if op in _BITWISE:
+            # Paddle's __rand__/__ror__/__rxor__ take a Python int or bool only
+            number, sym = reflected, _BITWISE[op]
+
+            def reflected(self, other):
+                if not isinstance(other, int):
+                    raise TypeError(f"unsupported operand type(s) for {sym}: "
+                                    f"'{type(other).__name__}' and 'Tensor'")
+                return number(self, other)
         return method, reflected
 
     for op, fn, rfn, name, rname in _OPERATORS:

@@ -6,6 +6,7 @@ element); like Paddle it changes ``param.grad`` in place.
 """
 import torch
 
+from ..framework.dtype import from_torch_dtype
 from ..framework.tensor import Tensor, wrap
 
 __all__ = ["clip_grad_norm_", "clip_grad_value_", "parameters_to_vector",
@@ -58,8 +59,15 @@ def clip_grad_value_(parameters, clip_value):
 def parameters_to_vector(parameters, name=None):
     """The parameters' values flattened and concatenated (a new leaf that does not stop
     gradient, not connected to the parameters)."""
+    parts = [p._t.reshape(-1) for p in parameters]
+    for i, t in enumerate(parts):
+        if t.dtype is not parts[0].dtype:
+            raise ValueError("(InvalidArgument) The data_type of input tensor in list isn't "
+                             "consistent, the first tensor is "
+                             f"{from_torch_dtype(parts[0].dtype).name}, but {i}th tensor is "
+                             f"{from_torch_dtype(t.dtype).name}.")
     with torch.no_grad():
-        out = torch.cat([p._t.reshape(-1) for p in parameters])
+        out = torch.cat(parts)
     return wrap(out.requires_grad_(out.is_floating_point()))
 
 

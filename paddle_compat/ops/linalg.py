@@ -130,7 +130,7 @@ def _exact_dtypes(a, b):
                          f"({str(a.dtype)[6:]}) currently contained in the container.")
 
 
-def bmm(x, y, name=None):
+def bmm(x, y, name=None, *, out=None):
     """Batched matrix product of two 3-d tensors with equal batch sizes (no broadcasting)."""
     try:
         a = x._t
@@ -140,9 +140,10 @@ def bmm(x, y, name=None):
     if a.dtype is not b.dtype:
         _exact_dtypes(a, b)
     try:                    # torch.bmm also insists on 3-d operands with equal batch sizes
-        return wrap(torch.bmm(a, b))
+        r = wrap(torch.bmm(a, b))
     except RuntimeError as e:
         raise _paddle_error(e) from None
+    return r if out is None else _assign(r, out)
 
 
 def mv(x, vec, name=None):
@@ -152,7 +153,7 @@ def mv(x, vec, name=None):
     return wrap(_call(torch.mv, a, b))
 
 
-def dot(x, y, name=None):
+def dot(x, y, name=None, *, out=None):
     """Inner product of two 1-d tensors (0-d result), or row by row of two 2-d tensors."""
     try:
         a = x._t
@@ -165,14 +166,16 @@ def dot(x, y, name=None):
         a, b = _mixed(a, b, False)
     if a.dim() == 1 and b.dim() == 1:
         try:
-            return wrap(torch.dot(a, b))
+            r = wrap(torch.dot(a, b))
         except RuntimeError as e:    # Paddle's dot raises RuntimeError for shapes too
             raise RuntimeError(f"(InvalidArgument) {e}") from None
-    if a.dim() != 2 or a.shape != b.shape or a.dtype is torch.bool:
+    elif a.dim() != 2 or a.shape != b.shape or a.dtype is torch.bool:
         raise RuntimeError("(InvalidArgument) dot takes two 1-d or 2-d tensors of the same "
                            f"shape (not bool), but received {list(a.shape)} and "
                            f"{list(b.shape)}.")
-    return wrap((a * b).sum(-1, dtype=a.dtype))
+    else:
+        r = wrap((a * b).sum(-1, dtype=a.dtype))
+    return r if out is None else _assign(r, out)
 
 
 def inner(x, y, name=None):
@@ -183,12 +186,14 @@ def inner(x, y, name=None):
     return wrap(_call(torch.inner, a, b))
 
 
-def outer(x, y, name=None):
+def outer(x, y, name=None, *, out=None):
     """Outer product of the flattened inputs (dtypes promote as for multiply)."""
     a, b = _operands(x, y, "outer")
     if a.dtype is b.dtype:
-        return wrap(torch.outer(a.reshape(-1), b.reshape(-1)))
-    return wrap(a.reshape(-1, 1)) * wrap(b.reshape(1, -1))
+        r = wrap(torch.outer(a.reshape(-1), b.reshape(-1)))
+    else:
+        r = wrap(a.reshape(-1, 1)) * wrap(b.reshape(1, -1))
+    return r if out is None else _assign(r, out)
 
 
 def kron(x, y, name=None):

@@ -30,6 +30,11 @@ def _invalid(e):
     return ValueError(f"(InvalidArgument) {e}")
 
 
+def _out_of_range(e):
+    """Paddle's IndexError for an axis out of range (its kernels' OutOfRange errors)."""
+    return IndexError(f"(OutOfRange) {e}")
+
+
 def _tensor(x, api, arg="x", pos=0):
     if type(x) is Tensor:
         return x._t
@@ -124,10 +129,29 @@ def transpose(x, perm, name=None):
 
 
 def moveaxis(x, source, destination, name=None):
+    t = x._t
     try:
-        return wrap(torch.movedim(x._t, source, destination))
+        if t.dim():
+            return wrap(torch.movedim(t, source, destination))
     except (RuntimeError, IndexError) as e:
+        _check_moveaxis(t.dim(), source, destination)
         raise _invalid(e) from None
+    _check_moveaxis(0, source, destination)            # 0-d: only moveaxis(x, [], [])
+    return wrap(torch.movedim(t, source, destination))
+
+
+def _check_moveaxis(ndim, source, destination):
+    """Paddle's checks of moveaxis's arguments, in its order and with its exception types."""
+    src = [source] if isinstance(source, int) else list(source)
+    dst = [destination] if isinstance(destination, int) else list(destination)
+    if len(src) != len(dst):
+        raise AssertionError("'source' must have the same number with 'destination'")
+    for name, axes in (("source", src), ("destination", dst)):
+        if len(axes) != len(set(axes)):
+            raise ValueError(f"Each element of '{name}' must be unique!")
+    for a in src + dst:
+        if not -ndim <= a < ndim:
+            raise AssertionError(f"'source' must be in the range of [-{ndim}, {ndim})")
 
 
 @fast_path("x", torch.flatten)
@@ -367,6 +391,14 @@ def split(x, num_or_sections, axis=0, name=None):
 
 def chunk(x, chunks, axis=0, name=None):
     """``split`` into ``chunks`` equal parts (Paddle requires them to divide the axis)."""
+    if isinstance(x, Tensor):
+        nd = x._t.dim()
+        a = axis if type(axis) is int else _int(axis)
+        if a >= nd:             # Paddle reads the shape at axis first
+            raise IndexError(f"(OutOfRange) chunk(): axis {a} is out of range for a {nd}-D "
+                             "tensor")
+        if a < -nd:
+            raise AssertionError("(rank(x) + axis) must >= 0")
     return split(x, chunks, axis)
 
 
@@ -407,6 +439,8 @@ def unstack(x, axis=0, num=None):
 
 
 def unbind(input, axis=0):
+    if not isinstance(axis, int):
+        raise TypeError(f"The type of 'axis'  must be int, but received {type(axis)}.")
     return unstack(input, axis)
 
 
@@ -427,6 +461,13 @@ _SLICE_ALL = _py_slice(None)
 def slice(input, axes, starts, ends):
     """``input[starts:ends]`` along each of ``axes`` (out-of-range bounds are clamped)."""
     t = _tensor(input, "slice", "input")
+    axes, starts, ends = _int_list(axes), _int_list(starts), _int_list(ends)
+    if not axes:
+        raise ValueError("Input axes should not be an empty list/tuple.")
+    for what, v in (("starts", starts), ("ends", ends)):
+        if len(v) != len(axes):
+            raise ValueError(f"(InvalidArgument) The length of axes ({len(axes)}) and length of "
+                             f"{what} ({len(v)}) should be same.")
     return wrap(t[_slices(t, axes, starts, ends)])
 
 
@@ -613,13 +654,17 @@ def triu(x, diagonal=0, name=None):
         raise _invalid(e) from None
 
 
-def tril(x, diagonal=0, name=None):
+def tril(x, diagonal=0, name=None, *, out=None):
     try:
-        return wrap(torch.tril(x._t, diagonal))
+        r = torch.tril(x._t, diagonal)
     except AttributeError:
         raise not_tensor("tril", "x", 0, x) from None
     except RuntimeError as e:
         raise _invalid(e) from None
+    if out is not None:
+        out._t = r
+        return out
+    return wrap(r)
 
 
 def triu_(x, diagonal=0, name=None):
@@ -654,7 +699,9 @@ def diag_embed(input, offset=0, dim1=-2, dim2=-1):
     t = _tensor(input, "diag_embed", "input")
     try:
         return wrap(torch.diag_embed(t, offset, dim1, dim2))
-    except (RuntimeError, IndexError) as e:
+    except IndexError as e:
+        raise _out_of_range(e) from None
+    except RuntimeError as e:
         raise _invalid(e) from None
 
 
@@ -731,23 +778,48 @@ def vander(x, n=None, increasing=False, name=None):
     return wrap(out if increasing else out.flip(1))
 
 
-def diff(x, n=1, axis=-1, prepend=None, append=None, name=None):
+def diff(x, n=1, axis=-1, prepend=None, append=None, name=None, *, out=None):
     """n-th forward difference along ``axis`` (bool tensors: logical xor)."""
     t = _tensor(x, "diff")
+    if n < 1:
+        raise ValueError(f"(InvalidArgument) diff(): n must be a positive integer, but got {n}")
+    if t.dim() == 0:
+        raise IndexError("(OutOfRange) diff(): the input must be at least 1-D, but got 0-D")
     p = None if prepend is None else _tensor(prepend, "diff", "prepend", 4)
     a = None if append is None else _tensor(append, "diff", "append", 5)
     try:
-        return wrap(torch.diff(t, n, axis, p, a))
-    except (RuntimeError, IndexError) as e:
+        r = torch.diff(t, n, axis, p, a)
+    except IndexError as e:
+        raise _out_of_range(e) from None
+    except RuntimeError as e:
         raise _invalid(e) from None
+    if out is not None:
+        out._t = r
+        return out
+    return wrap(r)
 
 
 def repeat_interleave(x, repeats, axis=None, name=None, *, output_size=None):
     t = _tensor(x, "repeat_interleave")
-    r = repeats._t if isinstance(repeats, Tensor) else repeats
+    if isinstance(repeats, Tensor):
+        r = repeats._t
+        try:        # torch broadcasts one repeat count, Paddle wants one per element
+            n = t.numel() if axis is None else t.shape[axis]
+        except IndexError as e:
+            raise _out_of_range(e) from None
+        if r.numel() != n:
+            raise ValueError("(InvalidArgument) The length of Input(RepeatsTensor) must be the "
+                             "same as length of Input(X) in axis. But received: "
+                             f"[{r.numel()}], required: [{n}].")
+    else:
+        r = repeats
+        if r <= 0:
+            raise ValueError("(InvalidArgument) repeats should be larger than zero")
     try:
         return wrap(torch.repeat_interleave(t, r, axis, output_size=output_size))
-    except (RuntimeError, IndexError) as e:
+    except IndexError as e:
+        raise _out_of_range(e) from None
+    except RuntimeError as e:
         raise _invalid(e) from None
 
 

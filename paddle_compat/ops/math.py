@@ -455,7 +455,19 @@ def gcd(x, y, name=None):
     a, b = x._t, y._t
     if a.dtype is not b.dtype:
         a, b = binary_operands("add", a, b)
+    if a.shape != b.shape:
+        _broadcast_check(a, b)
     return wrap(torch.gcd(a, b))
+
+
+def _broadcast_check(a, b):
+    """Paddle's ValueError where two shapes do not broadcast."""
+    try:
+        torch.broadcast_shapes(a.shape, b.shape)
+    except RuntimeError:
+        raise ValueError("(InvalidArgument) Broadcast dimension mismatch. Operands could not be "
+                         f"broadcast together with the shape of X = {list(a.shape)} and the "
+                         f"shape of Y = {list(b.shape)}.") from None
 
 
 def lcm(x, y, name=None):

@@ -1,5 +1,5 @@
 """Seeded random tensors: ``seed``, ``randn``, ``rand``, ``uniform``, ``normal``, ``randint``,
-``randperm``, ``bernoulli``, ``multinomial`` and the RNG state.
+``randperm``, ``bernoulli``, ``multinomial``, ``poisson`` and the RNG state.
 
 On CPU the numbers come from ``paddle_compat.random``'s engine, value for value the stream real
 Paddle draws (one mt19937_64 shared by all ops). On CUDA, where Paddle uses a generator of its
@@ -9,7 +9,7 @@ import numpy as np
 import torch
 
 from ..framework import dtype as _dt
-from ..framework.place import current_device
+from ..framework.place import current_device, to_torch_device
 from ..framework.tensor import Tensor, wrap, writable
 from ..random import default_generator as _gen
 from ..random import distributions as _dist
@@ -62,25 +62,44 @@ def _float_dtype(dtype, api):
     return d
 
 
+def _shape(shape, api):
+    shp = shape_arg(shape, api)
+    if any(d < 0 for d in shp):          # Paddle's kernel fails to allocate the output
+        raise RuntimeError(f"(PreconditionNotMet) {api}(): the shape {list(shp)} has a "
+                           "negative dimension")
+    return shp
+
+
 def _on_cuda():
     return current_device().type == "cuda"
 
 
-def _out(array, d):
-    t = torch.from_numpy(np.ascontiguousarray(array))
+def _out(array, d, dev=None):
+    t = torch.from_numpy(np.ascontiguousarray(array).reshape(np.shape(array)))
     if t.dtype is not d.torch:
         t = t.to(d.torch)
-    dev = current_device()
+    dev = current_device() if dev is None else dev
     return wrap(t if dev.type == "cpu" else t.to(dev))
 
 
-def randn(shape, dtype=None, name=None):
-    """Standard normal values."""
+def randn(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False,
+          pin_memory=False):
+    """Standard normal values (on ``device``, the current one by default)."""
     d = _float_dtype(dtype, "randn")
-    shp = shape_arg(shape, "randn")
-    if _on_cuda():
-        return wrap(torch.randn(shp, dtype=d.torch, device=current_device()))
-    return _out(_dist.randn(_gen, shp, d.name), d)
+    shp = _shape(shape, "randn")
+    if pin_memory:
+        raise NotImplementedError("randn(): pin_memory=True is not supported")
+    dev = current_device() if device is None else to_torch_device(device)
+    if dev.type == "cuda":
+        r = wrap(torch.randn(shp, dtype=d.torch, device=dev))
+    else:
+        r = _out(_dist.randn(_gen, shp, d.name), d, dev)
+    if requires_grad:
+        r.stop_gradient = False
+    if out is not None:
+        out._t = r._t
+        return out
+    return r
 
 
 standard_normal = randn
@@ -95,7 +114,7 @@ def uniform(shape, dtype=None, min=0.0, max=1.0, seed=0, name=None, api="uniform
     """Uniform values in [min, max) (Paddle 3 defaults: [0, 1)); a non-zero ``seed`` uses a
     private generator and leaves the global stream untouched."""
     d = _float_dtype(dtype, api)
-    shp = shape_arg(shape, api)
+    shp = _shape(shape, api)
     lo, hi = float(_item(min)), float(_item(max))
     if _on_cuda():
         return wrap(torch.empty(shp, dtype=d.torch, device=current_device()).uniform_(lo, hi))
@@ -118,7 +137,7 @@ def normal(mean=0.0, std=1.0, shape=None, name=None):
         arr = lambda v: v._t.detach().cpu().numpy() if isinstance(v, Tensor) else float(v)
         return _out(_dist.normal_tensor(_gen, arr(mean), arr(std)), d)
     d = _dt.default_float()
-    shp = shape_arg(shape if shape is not None else [1], "normal")
+    shp = _shape(shape if shape is not None else [1], "normal")
     if _on_cuda():
         return wrap(torch.empty(shp, dtype=d.torch, device=current_device()).normal_(mean, std))
     return _out(_dist.normal(_gen, shp, d.name, float(mean), float(std)), d)
@@ -132,7 +151,7 @@ def randint(low=0, high=None, shape=[1], dtype=None, name=None):
     if high <= low:
         raise ValueError(f"randint(): high ({high}) must be larger than low ({low})")
     d = _dt.int64 if dtype is None else _dt.convert_dtype(dtype)
-    shp = shape_arg(shape, "randint")
+    shp = _shape(shape, "randint")
     if _on_cuda():
         return wrap(torch.randint(low, high, shp, dtype=d.torch, device=current_device()))
     return _out(_dist.randint(_gen, low, high, shp, d.name), d)
@@ -187,8 +206,19 @@ def multinomial(x, num_samples=1, replacement=False, name=None):
 
 
 def poisson(x, name=None):
-    """Poisson draws with rates ``x`` (torch's generator; not Paddle's stream)."""
-    return wrap(torch.poisson(tensor_arg(x, "poisson").detach()))
+    """Poisson draws with rates ``x`` (float32/float64), from Paddle's CPU stream (torch's
+    CUDA generator on CUDA); the gradient w.r.t. ``x`` is zero, as in Paddle."""
+    t = tensor_arg(x, "poisson")
+    if t.dtype not in (torch.float32, torch.float64):
+        raise RuntimeError(f"(NotFound) poisson(): no kernel for "
+                           f"{_dt.from_torch_dtype(t.dtype).name}; x must be float32 or float64")
+    if t.is_cuda:
+        out = torch.poisson(t.detach())
+    else:
+        out = torch.from_numpy(_dist.poisson(_gen, t.detach().numpy()))
+    if t.requires_grad:     # not stop_gradient, with a zero gradient (where picks ``out``)
+        out = torch.where(torch.zeros_like(t, dtype=torch.bool), t, out)
+    return wrap(out)
 
 
 # ---------------------------------------------------------------------- in-place fills

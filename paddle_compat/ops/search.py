@@ -86,7 +86,7 @@ def where_(condition, x=None, y=None, name=None):
     return x
 
 
-def nonzero(x, as_tuple=False):
+def nonzero(x, as_tuple=False, *, out=None):
     """Coordinates of the nonzero entries: an int64 [n, ndim] tensor, or a tuple of ndim 1-d
     tensors (``as_tuple``)."""
     t = _tensor(x, "nonzero")
@@ -95,6 +95,9 @@ def nonzero(x, as_tuple=False):
                          "least 1")
     if as_tuple:
         return tuple(wrap(i) for i in torch.nonzero(t, as_tuple=True))
+    if out is not None:
+        out._t = torch.nonzero(t)
+        return out
     return wrap(torch.nonzero(t))
 
 

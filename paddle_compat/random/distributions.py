@@ -48,6 +48,7 @@ __all__ = [
     "randperm",
     "bernoulli",
     "multinomial",
+    "poisson",
     "dropout_mask",
     "bfloat16_bits",
     "glibc_logf",
@@ -802,6 +803,189 @@ def multinomial(gen, probs, num_samples, replacement=False):
         cum = np.where(cols[None, :] >= ids[:, None], cum - d[:, None], cum).astype(ctype)
         cum = (cum / new_sum[:, None]).astype(ctype)
     return out.reshape(p.shape[:-1] + (num_samples,))
+
+
+# ---------------------------------------------------------------------------
+# poisson (libstdc++ std::poisson_distribution<int>)
+# ---------------------------------------------------------------------------
+class _Canonicals:
+    """Canonical doubles of the engine's words, one per call, in order (``_Adaptor<URNG,
+    double>``); words are converted a block at a time and only the ones used are consumed
+    (:meth:`close`)."""
+
+    def __init__(self, gen, hint):
+        self._gen = gen
+        self._block = int(min(max(hint, 64), 1 << 20))
+        self._buf = []
+        self._i = 0
+
+    def __call__(self):
+        if self._i == len(self._buf):
+            self._gen.advance(self._i)
+            self._buf = canonical(self._gen.peek_raw(self._block), np.float64).tolist()
+            self._i = 0
+        v = self._buf[self._i]
+        self._i += 1
+        return v
+
+    def close(self):
+        self._gen.advance(self._i)
+        self._buf = []
+        self._i = 0
+
+
+def _libm():
+    import ctypes
+    import ctypes.util
+
+    lib = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+    for name in ("lgamma", "exp", "log"):
+        fn = getattr(lib, name)
+        fn.restype = ctypes.c_double
+        fn.argtypes = [ctypes.c_double]
+    return lib
+
+
+_LIBM = None
+# the libstdc++ constants (long double literals, stored as double)
+_PI_4 = float("0.7853981633974483096156608458198757")
+_SPI_2 = float("1.2533141373155002512078826424055226")
+_R178 = float("0.0128205128205128205128205128205128")
+_E178 = float("1.0129030479320018583185514777512983")
+_NAF = (1.0 - float(np.finfo(np.float64).eps)) / 2
+_INT_THR = 2147483647 + _NAF
+_INT_MIN = -2147483648
+
+
+def _poisson_large(u, mean, lib):
+    """One draw for mean >= 12: Devroye's rejection (``random.tcc``), with a fresh
+    ``normal_distribution<double>`` (Marsaglia polar, its spare kept for the next normal of
+    this draw)."""
+    exp, log, lgamma = lib.exp, lib.log, lib.lgamma
+    m = math.floor(mean)
+    lm_thr = log(mean)
+    lfm = lgamma(m + 1)
+    sm = math.sqrt(m)
+    dx = math.sqrt(2 * m * log(32 * m / _PI_4))
+    d = float(math.floor(max(6.0, min(m, dx)) + 0.5))       # std::round of a value >= 6
+    cx = 2 * m + d
+    scx = math.sqrt(cx / 2)
+    r1cx = 1 / cx
+    c2b = math.sqrt(_PI_4 * cx) * exp(r1cx)
+    cb = 2 * cx * exp(-d * r1cx * (1 + d / 2)) / d
+    c1 = sm * _SPI_2
+    c2 = c2b + c1
+    c3 = c2 + 1
+    c4 = c3 + 1
+    c5 = c4 + _E178
+    c = cb + c5
+    two_cx = 2 * (2 * m + d)
+    spare = None
+
+    def normal():
+        nonlocal spare
+        if spare is not None:
+            r, spare = spare, None
+            return r
+        while True:
+            x = 2.0 * u() - 1.0
+            y = 2.0 * u() - 1.0
+            r2 = x * x + y * y
+            if not (r2 > 1.0 or r2 == 0.0):
+                break
+        mult = math.sqrt(-2 * log(r2) / r2)
+        spare = x * mult
+        return y * mult
+
+    while True:
+        uu = c * u()
+        e = -log(1.0 - u())
+        w = 0.0
+        if uu <= c1:
+            n = normal()
+            y = -abs(n) * sm - 1
+            x = math.floor(y)
+            w = -n * n / 2
+            if x < -m:
+                continue
+        elif uu <= c2:
+            n = normal()
+            y = 1 + abs(n) * scx
+            x = math.ceil(y)
+            w = y * (2 - y) * r1cx
+            if x > d:
+                continue
+        elif uu <= c3:
+            x = -1
+        elif uu <= c4:
+            x = 0
+        elif uu <= c5:
+            x = 1
+            w = _R178
+        else:
+            v = -log(1.0 - u())
+            y = d + v * two_cx / d
+            x = math.ceil(y)
+            w = -d * r1cx * (1 + y / 2)
+        x = float(x)
+        if not (w - e - x * lm_thr > lfm - lgamma(x + m + 1)) and not (x + m >= _INT_THR):
+            return int(x + m + _NAF)
+
+
+def _poisson_inf(u):
+    """An infinite rate: the constants are inf/NaN, so the first round takes the last branch
+    (three words) and accepts NaN, which the C++ int cast turns into INT_MIN."""
+    u()
+    u()
+    u()
+
+
+def poisson(gen, rates):
+    """``paddle.poisson`` (float32/float64 rates, same dtype out): per element, in order, a
+    fresh ``std::poisson_distribution<int>(double(rate))`` drawn with the shared engine
+    through canonical doubles.  Rates below 12 (and NaN): multiply uniforms until the product
+    is ``<= exp(-rate)``, the count minus one (so a rate <= 0 gives 0 after one draw); from
+    12 on, the rejection method of libstdc++ (``lgamma``/``log``/``exp`` of the C library).
+    A non-finite draw (infinite rate) gives INT_MIN, as the C++ cast does on x86.  Checked
+    against real Paddle in ``tests/goldens/ops_rest.json``."""
+    global _LIBM
+    r = np.asarray(rates)
+    if r.dtype not in (np.float32, np.float64):
+        raise TypeError(f"poisson supports float32/float64, got {r.dtype}")
+    flat = r.reshape(-1).astype(np.float64).tolist()
+    out = np.empty(len(flat), dtype=np.int64)
+    if not flat:
+        return out.astype(r.dtype).reshape(r.shape)
+    if _LIBM is None:
+        _LIBM = _libm()
+    lib = _LIBM
+    hint = sum((m + 2.0 if m < 12 else 4.0) if m == m and m > 0 else 1.0 for m in flat)
+    u = _Canonicals(gen, int(min(hint, 1 << 20)) + 16)
+    exp = lib.exp
+    thr_cache = {}
+    try:
+        for i, mean in enumerate(flat):
+            if mean >= 12:
+                if math.isinf(mean):
+                    out[i] = _INT_MIN
+                    _poisson_inf(u)
+                    continue
+                out[i] = _poisson_large(u, mean, lib)
+                continue
+            thr = thr_cache.get(mean)
+            if thr is None:
+                thr = thr_cache[mean] = exp(-mean)
+            k = 0
+            prod = 1.0
+            while True:
+                prod *= u()
+                k += 1
+                if not prod > thr:
+                    break
+            out[i] = k - 1
+    finally:
+        u.close()
+    return out.astype(r.dtype).reshape(r.shape)
 
 
 # ---------------------------------------------------------------------------
