@@ -11,22 +11,15 @@ Where Paddle's CPU build has no kernel for a dtype (an error "... is not registe
 compute the result or raise RuntimeError, as in test_ops_math.
 """
 import ast
-import json
-import os
 
 import pytest
 import torch
 
 import op_goldens as og
 import paddle_compat as paddle
+from test_ops_nn2 import GRAD_TOLERANCE, TOLERANCE
 
-GOLDENS = os.path.join(os.path.dirname(__file__), "goldens", "ops_rest.json")
-with open(GOLDENS) as _f:
-    CASES = json.load(_f)["cases"]
-
-TOLERANCE = {"float16": (2e-3, 2e-3), "bfloat16": (1.6e-2, 1e-2), "float32": (2e-5, 2e-6),
-             "float64": (1e-7, 1e-9)}
-GRAD_TOLERANCE = {"float32": (1e-4, 1e-5), "float64": (1e-6, 1e-8)}
+CASES = og.load_cases("ops_rest.json")
 
 # Case ids where we knowingly differ from Paddle 3.3.1: id -> (what we still check, reason).
 # "forward": results are compared, gradients are not; "skip": nothing is compared here.
@@ -97,7 +90,7 @@ def _is_dir(case):
 _REPLAY = [c for c in CASES if c["id"] not in KNOWN and not _is_dir(c)]
 
 
-@pytest.mark.parametrize("case", _REPLAY, ids=[c["id"] for c in _REPLAY])
+@og.each_case(_REPLAY)
 def test_golden(case):
     run_case(case)
 

@@ -706,13 +706,7 @@ def main():
     misc_cases()
     random_cases()
     dir_cases()
-    import json
-    with open(base.OUT, "w") as fh:
-        json.dump({"paddle_version": base.paddle.__version__, "cases": base.CASES}, fh)
-    print(f"wrote {len(base.CASES)} cases to {os.path.normpath(base.OUT)} "
-          f"({os.path.getsize(base.OUT) / 1e6:.2f} MB)")
-    for d in base.DROPPED:
-        print("dropped", d)
+    base.save()
 
 
 if __name__ == "__main__":
