@@ -14,7 +14,7 @@ import torch
 from .framework import dtype as _dt
 from .framework.place import current_device, to_torch_device
 from .framework.tensor import Tensor, wrap
-from .ops.common import tensor_arg
+from .ops.common import finish, tensor_arg
 
 __all__ = ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fft2", "ifft2", "rfft2", "irfft2",
            "hfft2", "ihfft2", "fftn", "ifftn", "rfftn", "irfftn", "hfftn", "ihfftn", "fftfreq",
@@ -59,10 +59,7 @@ def _one_d(torch_fn, api, kind):
             r = wrap(torch_fn(t, n, axis, norm))
         else:
             r = wrap(torch_fn(t, n, axis))
-        if out is not None:
-            out._t = r._t
-            return out
-        return r
+        return finish(r, out)
     op.__name__ = api
     op.__doc__ = f"One-dimensional {api} along ``axis`` (torch.fft.{torch_fn.__name__})."
     return op
@@ -105,10 +102,7 @@ def _n_d(torch_fn, api, kind, two):
         s, axes = _sizes_axes(t, s, axes, api, two)
         _check_norm(norm)
         r = wrap(torch_fn(t, s, axes, norm))
-        if out is not None:
-            out._t = r._t
-            return out
-        return r
+        return finish(r, out)
     op.__name__ = api
     op.__doc__ = (f"{'Two' if two else 'N'}-dimensional {api} over ``axes`` "
                   f"(torch.fft.{torch_fn.__name__}).")
@@ -146,12 +140,7 @@ def _freq(torch_fn, api):
             tdt = _dt.default_float().torch
         dev = current_device() if device is None else to_torch_device(device)
         r = wrap(torch_fn(n, d, dtype=tdt, device=dev))
-        if requires_grad:
-            r.stop_gradient = False
-        if out is not None:
-            out._t = r._t
-            return out
-        return r
+        return finish(r, out, requires_grad)
     op.__name__ = api
     op.__doc__ = f"Sample frequencies of a length-n {api[:-4]} with spacing d (default float)."
     return op

@@ -24,6 +24,17 @@ def tensor_arg(x, api, arg="x", pos=0, error=ValueError):
                 f"{type(x).__name__}")
 
 
+def finish(r, out=None, requires_grad=False):
+    """Paddle 3's torch-style keywords on a result Tensor ``r``: ``requires_grad=True`` clears
+    its stop_gradient, and an ``out`` Tensor takes it over and is returned instead."""
+    if requires_grad:
+        r.stop_gradient = False
+    if out is None:
+        return r
+    out._t = r._t
+    return out
+
+
 def shape_arg(shape, api="full", pos=1):
     """A shape given as an int, a list/tuple of ints or 0-d Tensors, or a 1-d Tensor, as a
     tuple of ints; TypeError naming the position for anything else."""

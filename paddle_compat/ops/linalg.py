@@ -19,7 +19,7 @@ import torch
 
 from ..framework.fastops import fast_path
 from ..framework.tensor import Tensor, wrap
-from .common import as_methods, not_tensor, tensor_arg
+from .common import as_methods, finish, not_tensor, tensor_arg
 
 __all__ = ["matmul", "bmm", "mm", "mv", "dot", "inner", "outer", "kron", "tensordot", "einsum",
            "addmm", "addmm_", "baddbmm", "cross", "vecdot", "t", "t_", "matrix_transpose",
@@ -143,7 +143,7 @@ def bmm(x, y, name=None, *, out=None):
         r = wrap(torch.bmm(a, b))
     except RuntimeError as e:
         raise _paddle_error(e) from None
-    return r if out is None else _assign(r, out)
+    return finish(r, out)
 
 
 def mv(x, vec, name=None):
@@ -175,7 +175,7 @@ def dot(x, y, name=None, *, out=None):
                            f"{list(b.shape)}.")
     else:
         r = wrap((a * b).sum(-1, dtype=a.dtype))
-    return r if out is None else _assign(r, out)
+    return finish(r, out)
 
 
 def inner(x, y, name=None):
@@ -193,7 +193,7 @@ def outer(x, y, name=None, *, out=None):
         r = wrap(torch.outer(a.reshape(-1), b.reshape(-1)))
     else:
         r = wrap(a.reshape(-1, 1)) * wrap(b.reshape(1, -1))
-    return r if out is None else _assign(r, out)
+    return finish(r, out)
 
 
 def kron(x, y, name=None):
@@ -370,12 +370,7 @@ def vector_norm(x, p=2.0, axis=None, keepdim=False, name=None, *, dtype=None, ou
     if dtype is not None:
         a = x.astype(dtype)._t
     r = wrap(_call(torch.linalg.vector_norm, a, p, _axes(axis), keepdim))
-    return r if out is None else _assign(r, out)
-
-
-def _assign(r, out):
-    out._t = r._t
-    return out
+    return finish(r, out)
 
 
 _MATRIX_P = ("fro", "nuc", 1, -1, 2, -2, math.inf, -math.inf)
@@ -415,7 +410,7 @@ def norm(x, p=None, axis=None, keepdim=False, out=None, dtype=None, name=None):
         r = matrix_norm(x, 2.0 if p is None else p, ax, keepdim)
     else:
         r = vector_norm(x, 2.0 if p is None else p, ax, keepdim)
-    return r if out is None else _assign(r, out)
+    return finish(r, out)
 
 
 def dist(x, y, p=2, name=None):
@@ -470,7 +465,7 @@ def solve(x, y, left=True, name=None, *, out=None):
     a, b = _operands(x, y, "solve")
     _exact_dtypes(a, b)
     r = wrap(_call(torch.linalg.solve, a, b, left=left))
-    return r if out is None else _assign(r, out)
+    return finish(r, out)
 
 
 def cholesky(x, upper=False, name=None):

@@ -13,7 +13,7 @@ from ..framework.place import current_device, to_torch_device
 from ..framework.tensor import Tensor, wrap, writable
 from ..random import default_generator as _gen
 from ..random import distributions as _dist
-from .common import as_methods, shape_arg, tensor_arg
+from .common import as_methods, finish, shape_arg, tensor_arg
 
 __all__ = ["seed", "get_rng_state", "set_rng_state", "get_cuda_rng_state",
            "set_cuda_rng_state", "randn", "rand", "uniform", "normal", "standard_normal",
@@ -94,12 +94,7 @@ def randn(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=
         r = wrap(torch.randn(shp, dtype=d.torch, device=dev))
     else:
         r = _out(_dist.randn(_gen, shp, d.name), d, dev)
-    if requires_grad:
-        r.stop_gradient = False
-    if out is not None:
-        out._t = r._t
-        return out
-    return r
+    return finish(r, out, requires_grad)
 
 
 standard_normal = randn
