@@ -471,6 +471,178 @@ class Tensor:
     def get_tensor(self):
         return self
 
+    # ------------------------------------------------------------------ torch-style (Paddle 3)
+    # x.float(), x.long() ...: astype to a fixed dtype (Paddle's math_op_patch conversions)
+    def float(self):
+        return self.astype("float32")
+
+    def double(self):
+        return self.astype("float64")
+
+    def half(self):
+        return self.astype("float16")
+
+    def bfloat16(self):
+        return self.astype("bfloat16")
+
+    def int(self):
+        return self.astype("int32")
+
+    def long(self):
+        return self.astype("int64")
+
+    def short(self):
+        return self.astype("int16")
+
+    def char(self):
+        return self.astype("int8")
+
+    def byte(self):
+        return self.astype("uint8")
+
+    def bool(self):
+        return self.astype("bool")
+
+    def cfloat(self):
+        return self.astype("complex64")
+
+    def cdouble(self):
+        return self.astype("complex128")
+
+    float16, float32, float64 = half, float, double
+    int8, int16, int32, int64, uint8 = char, short, int, long, byte
+    complex64, complex128 = cfloat, cdouble
+
+    def type_as(self, other):
+        return self.astype(other._t.dtype)
+
+    @property
+    def requires_grad(self):
+        return not self.stop_gradient
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        self.stop_gradient = not value
+
+    def requires_grad_(self, requires_grad=True):
+        if not isinstance(requires_grad, bool):
+            raise TypeError(f"requires_grad must be bool, but got {type(requires_grad)}")
+        self.stop_gradient = not requires_grad
+        return self
+
+    @property
+    def device(self):
+        """The device as Paddle 3 spells it: 'cpu' or 'gpu:N' (a str)."""
+        d = self._t.device
+        return f"gpu:{d.index or 0}" if d.type == "cuda" else "cpu"
+
+    @property
+    def is_cuda(self):
+        return self._t.is_cuda
+
+    def get_device(self):
+        """The GPU index, or -1 on the CPU."""
+        d = self._t.device
+        return (d.index or 0) if d.type == "cuda" else -1
+
+    @property
+    def data(self):
+        """The same data, detached (stop_gradient=True)."""
+        return wrap(self._t.detach())
+
+    @data.setter
+    def data(self, value):
+        t = value._t if isinstance(value, Tensor) else torch.as_tensor(np.asarray(value))
+        self._sgf = False
+        self._t = t.detach()
+
+    def data_ptr(self):
+        return self._t.data_ptr()
+
+    @property
+    def itemsize(self):
+        return self._t.element_size()
+
+    def stride(self, dim=None):
+        t = self._t
+        if dim is None:
+            return list(t.stride())
+        n = t.dim()
+        if not -n <= dim < n:
+            raise ValueError(f"(InvalidArgument) Dimension out of range (expected to be in range "
+                             f"of [{-n}, {n - 1}], but got {dim})")
+        return t.stride(dim)
+
+    def get_strides(self):
+        return list(self._t.stride())
+
+    @property
+    def strides(self):
+        return list(self._t.stride())
+
+    @property
+    def offset(self):
+        """The byte offset of the first element in the storage."""
+        t = self._t
+        return t.storage_offset() * t.element_size()
+
+    def is_contiguous(self):
+        return self._t.is_contiguous()
+
+    def contiguous(self):
+        t = self._t
+        return self if t.is_contiguous() else wrap(t.contiguous())
+
+    def is_same_shape(self, y):
+        return self._t.shape == y._t.shape
+
+    @property
+    def inplace_version(self):
+        return self._t._version
+
+    def _new(self, fill, size, dtype, device, requires_grad):
+        from ..ops.common import shape_arg
+        t = self._t
+        d = t.dtype if dtype is None else _dt.to_torch_dtype(dtype)
+        dev = t.device if device is None else to_torch_device(device)
+        shape = shape_arg(size, "new_full" if fill is not None else "new_empty", 0)
+        r = torch.empty(shape, dtype=d, device=dev) if fill is None else \
+            torch.full(shape, fill, dtype=d, device=dev)
+        w = wrap(r)
+        if requires_grad:
+            w.stop_gradient = False
+        return w
+
+    def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False,
+                 pin_memory=False):
+        if isinstance(fill_value, Tensor):
+            fill_value = fill_value._t.item()
+        return self._new(fill_value, size, dtype, device, requires_grad)
+
+    def new_zeros(self, size, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
+        return self._new(0, size, dtype, device, requires_grad)
+
+    def new_ones(self, size, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
+        return self._new(1, size, dtype, device, requires_grad)
+
+    def new_empty(self, size, *, dtype=None, device=None, requires_grad=False,
+                  pin_memory=False):
+        return self._new(None, size, dtype, device, requires_grad)
+
+    def apply(self, func):
+        """``func(self)``; refused on a tensor that requires gradient."""
+        if not self.stop_gradient:
+            raise RuntimeError("Cannot apply function on a tensor that required gradient.")
+        return func(self)
+
+    def apply_(self, func):
+        """Replace this tensor's data with ``func(self)``; returns self."""
+        if not self.stop_gradient:
+            raise RuntimeError("Cannot apply function on a tensor that required gradient.")
+        r = func(self)
+        self._t = r._t if isinstance(r, Tensor) else torch.as_tensor(np.asarray(r))
+        return self
+
     # ------------------------------------------------------------------ printing
     def __repr__(self):
         from .printing import format_tensor

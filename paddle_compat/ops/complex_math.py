@@ -111,3 +111,17 @@ def angle(x, name=None):
 
 
 as_methods(globals(), ["real", "imag", "as_real", "as_complex", "angle", "polar"])
+
+
+def view_as_complex(input):
+    """``as_complex(input)`` (Paddle 3's torch-style name)."""
+    return as_complex(input)
+
+
+def view_as_real(input):
+    """``as_real(input)`` (Paddle 3's torch-style name)."""
+    return as_real(input)
+
+
+__all__ += ["view_as_complex", "view_as_real"]
+as_methods(globals(), ["view_as_complex", "view_as_real"])

@@ -18,7 +18,7 @@ import math
 import torch
 
 from ..framework.fastops import fast_path
-from ..framework.tensor import Tensor, wrap
+from ..framework.tensor import Tensor, wrap, writable
 from .common import as_methods, finish, not_tensor, tensor_arg
 
 __all__ = ["matmul", "bmm", "mm", "mv", "dot", "inner", "outer", "kron", "tensordot", "einsum",
@@ -811,3 +811,18 @@ def pdist(x, p=2.0, name=None):
 
 __all__ += ["histogram", "histogram_bin_edges", "histogramdd", "bincount", "pdist"]
 as_methods(globals(), ["histogram", "histogram_bin_edges", "histogramdd", "bincount"])
+
+
+def baddbmm_(input, x, y, beta=1.0, alpha=1.0, name=None):
+    """In-place ``baddbmm``: ``input = beta * input + alpha * bmm(x, y)``; returns input."""
+    out = baddbmm(input, x, y, beta, alpha)
+    t = writable(input)
+    if tuple(out._t.shape) != tuple(t.shape):
+        raise ValueError(f"(InvalidArgument) The shape of the result {list(out._t.shape)} must "
+                         f"be the same as the shape of input {list(t.shape)}")
+    t.copy_(out._t)
+    return input
+
+
+__all__ += ["baddbmm_"]
+as_methods(globals(), ["baddbmm_"])

@@ -226,3 +226,13 @@ less = less_than              # Paddle 3's alias
 less_ = less_than_
 __all__ += ["less", "less_"]
 as_methods(globals(), ["less", "less_"])
+
+# Paddle 3's torch-style names for the comparisons (functions and methods)
+eq = equal
+ne = not_equal
+gt = greater = greater_than
+ge = greater_equal
+lt = less_than
+le = less_equal
+__all__ += ["eq", "ne", "gt", "greater", "ge", "lt", "le"]
+as_methods(globals(), ["eq", "ne", "gt", "greater", "ge", "lt", "le", "is_tensor"])

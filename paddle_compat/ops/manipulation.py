@@ -1312,3 +1312,114 @@ _MORE = ["diagonal_scatter", "select_scatter", "diagflat", "scatter_nd", "scatte
 __all__ += _MORE
 as_methods(globals(), [n for n in _MORE if n not in ("scatter_nd", "crop", "tolist")] + [
     "set_", "fill_", "is_coalesced", "coalesce"])
+
+
+# ---------------------------------------------------------------------- Paddle 3's torch-style names
+def permute(input, *dims):
+    """``transpose(input, dims)``; the dims given as one sequence or as separate ints."""
+    if len(dims) == 1 and isinstance(dims[0], (list, tuple, Tensor)):
+        dims = dims[0]
+    return transpose(input, list(dims) if isinstance(dims, tuple) else dims)
+
+
+swapaxes = swapdims = transpose       # Paddle 3.3.1: aliases of transpose (taking a perm)
+take_along_dim = take_along_axis
+
+
+def ravel(input):
+    """``flatten(input)``."""
+    return flatten(input)
+
+
+def narrow(input, dim, start, length):
+    """The ``length`` entries of axis ``dim`` from ``start`` (a view), with Paddle's checks."""
+    if isinstance(start, Tensor):
+        if not (start._t.dim() == 0 and start._t.dtype in (torch.int32, torch.int64)):
+            raise AssertionError("start must be an 0-dim integral Tensor.")
+        start = start._t.item()
+    t = _tensor(input, "narrow", "input")
+    if t.dim() == 0:
+        raise AssertionError("narrow() cannot be applied to a 0-dim tensor.")
+    if length < 0:
+        raise AssertionError("narrow(): length must be non-negative.")
+    rank = t.dim()
+    if not 0 <= dim < rank:
+        d = dim + rank if dim < 0 else dim
+        if d < 0 or d >= rank:
+            raise IndexError(f"Dimension out of range (expected to be in range of [{-rank}, "
+                             f"{rank - 1}], but got {dim})")
+        dim = d
+    n = t.shape[dim]
+    if not -n <= start <= n:
+        raise AssertionError(f"start out of range (expected to be in range of [{-n}, {n}], but "
+                             f"got {start})")
+    if start < 0:
+        start += n
+    if start > n - length:
+        raise AssertionError(f"start ({start}) + length ({length}) exceeds dimension size "
+                             f"({n}).")
+    return wrap(t.narrow(dim, start, length))
+
+
+def repeat(input, *repeats):
+    """``tile(input, repeats)`` (Tensor.repeat; the repeats as one sequence or separate ints)."""
+    if len(repeats) == 1:
+        repeats = repeats[0]
+        if isinstance(repeats, int):
+            repeats = [repeats]
+    return tile(input, repeats)
+
+
+def split_with_sizes(self, split_sizes, dim=0):
+    """Split ``self`` along ``dim`` into pieces of ``split_sizes`` (Tensor method only)."""
+    for size in split_sizes:
+        if size < 0:
+            raise ValueError("split_with_sizes expects split_sizes have only non-negative "
+                             "entries")
+    total = sum(split_sizes)
+    if total != self.shape[dim]:
+        raise ValueError(f"Split sizes add up to {total} but got the tensor's size of "
+                         f"{self.shape[dim]}")
+    t = self._t
+    return [wrap(p) for p in torch.split(t, list(split_sizes), dim)]
+
+
+def scatter_add(input, dim, index, src):
+    """``put_along_axis(input, index, src, dim, 'add', broadcast=False)``."""
+    return put_along_axis(input, index, src, dim, "add", include_self=True, broadcast=False)
+
+
+def scatter_add_(input, dim, index, src):
+    return put_along_axis_(input, index, src, dim, "add", include_self=True, broadcast=False)
+
+
+def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
+    """``put_along_axis`` with ``reduce`` ('sum', 'prod', 'mean', 'amin', 'amax')."""
+    reduce = {"sum": "add", "prod": "multiply"}.get(reduce, reduce)
+    return put_along_axis(input, index, src, dim, reduce, include_self, broadcast=False)
+
+
+def block_diag(inputs, name=None):
+    """The block-diagonal matrix of the (at most 2-D) tensors ``inputs``."""
+    try:
+        return wrap(torch.block_diag(*_tensors(inputs, "block_diag")))
+    except RuntimeError as e:
+        raise _invalid(e) from None
+
+
+def broadcast_shapes(*shapes):
+    """The broadcast of any number of shapes, as a list."""
+    if not shapes:
+        return []
+    cur = list(shapes[0])
+    for s in shapes[1:]:
+        cur = broadcast_shape(cur, s)
+    return cur
+
+
+__all__ += ["permute", "swapaxes", "swapdims", "take_along_dim", "ravel", "narrow",
+            "scatter_add", "scatter_add_", "scatter_reduce", "block_diag", "broadcast_shapes"]
+as_methods(globals(), ["permute", "swapaxes", "swapdims", "take_along_dim", "ravel", "narrow",
+                       "repeat", "split_with_sizes", "scatter_add", "scatter_add_",
+                       "scatter_reduce", "block_diag", "broadcast_tensors", "broadcast_shape",
+                       "broadcast_shapes"])

@@ -1285,3 +1285,27 @@ as_methods(globals(), ["i0e", "i1", "i1e", "sinc", "sinc_", "negative", "polygam
                        "ldexp", "ldexp_", "nextafter", "gammainc", "gammaincc", "gammainc_",
                        "gammaincc_", "frexp", "trace", "diagonal", "trapezoid",
                        "cumulative_trapezoid", "reduce_as"])
+
+
+# ---------------------------------------------------------------------- Paddle 3's torch-style names
+clamp = clip
+mul = multiply
+div = divide
+div_ = divide_
+sub = subtract
+sub_ = subtract_
+
+
+def true_divide(input, other, *, out=None):
+    """``divide(input, other)`` (Paddle 3's torch-style name)."""
+    r = divide(input, other)
+    if out is None:
+        return r
+    out._t = r._t
+    return out
+
+
+__all__ += ["clamp", "mul", "div", "div_", "sub", "sub_", "true_divide"]
+as_methods(globals(), ["clamp", "mul", "div", "div_", "sub", "sub_", "true_divide"])
+Tensor.clamp_ = clip_                 # methods only: Paddle has no paddle.clamp_ / paddle.mul_
+Tensor.mul_ = multiply_

@@ -333,3 +333,4 @@ def binomial(count, prob, name=None):
 __all__ += ["log_normal", "log_normal_", "standard_gamma", "binomial"]
 as_methods(globals(), ["uniform_", "normal_", "exponential_", "log_normal_", "geometric_",
                        "cauchy_", "bernoulli_"])
+as_methods(globals(), ["multinomial"])

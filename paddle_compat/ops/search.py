@@ -259,3 +259,21 @@ def bucketize(x, sorted_sequence, out_int32=False, right=False, name=None, *, ou
 
 __all__ += ["kthvalue", "mode", "bucketize"]
 as_methods(globals(), ["kthvalue", "mode", "bucketize"])
+
+
+def argwhere(input):
+    """``nonzero(input)``: the [n, ndim] int64 coordinates of the nonzero entries."""
+    return nonzero(input)
+
+
+def msort(input, *, out=None):
+    """``sort(input, axis=0)``."""
+    r = sort(input, axis=0)
+    if out is None:
+        return r
+    out._t = r._t
+    return out
+
+
+__all__ += ["argwhere", "msort"]
+as_methods(globals(), ["argwhere", "msort"])
