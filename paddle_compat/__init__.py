@@ -7,6 +7,10 @@ from .framework.dtype import (bfloat16, bool, complex64, complex128, finfo, floa
                               float64, get_default_dtype, iinfo, int8, int16, int32, int64,
                               set_default_dtype, uint8)
 from .framework.dtype import DType as dtype
+# Paddle 3's torch-style dtype names (int/long/short, which would shadow builtins on a star
+# import, are left out)
+from .framework.dtype import (complex64 as cfloat, complex128 as cdouble, float16 as half,
+                              float32 as float, float64 as double)
 from .framework.place import (CPUPlace, CUDAPinnedPlace, CUDAPlace, Place, get_device,
                               is_compiled_with_cuda, set_device)
 from .framework.tensor import Tensor, _install_operators

@@ -472,42 +472,53 @@ class Tensor:
         return self
 
     # ------------------------------------------------------------------ torch-style (Paddle 3)
-    # x.float(), x.long() ...: astype to a fixed dtype (Paddle's math_op_patch conversions)
+    # x.float(), x.long() ...: astype to a fixed dtype (Paddle's math_op_patch conversions);
+    # the same dtype gives x itself, and the result of x that does not stop gradient doesn't
+    # either (even an integer one)
+    def _convert(self, d):
+        t = self._t
+        if t.dtype is d:
+            return self
+        o = wrap(t.to(d))
+        if t.requires_grad or self._sgf:
+            o.stop_gradient = False
+        return o
+
     def float(self):
-        return self.astype("float32")
+        return self._convert(torch.float32)
 
     def double(self):
-        return self.astype("float64")
+        return self._convert(torch.float64)
 
     def half(self):
-        return self.astype("float16")
+        return self._convert(torch.float16)
 
     def bfloat16(self):
-        return self.astype("bfloat16")
+        return self._convert(torch.bfloat16)
 
     def int(self):
-        return self.astype("int32")
+        return self._convert(torch.int32)
 
     def long(self):
-        return self.astype("int64")
+        return self._convert(torch.int64)
 
     def short(self):
-        return self.astype("int16")
+        return self._convert(torch.int16)
 
     def char(self):
-        return self.astype("int8")
+        return self._convert(torch.int8)
 
     def byte(self):
-        return self.astype("uint8")
+        return self._convert(torch.uint8)
 
     def bool(self):
-        return self.astype("bool")
+        return self._convert(torch.bool)
 
     def cfloat(self):
-        return self.astype("complex64")
+        return self._convert(torch.complex64)
 
     def cdouble(self):
-        return self.astype("complex128")
+        return self._convert(torch.complex128)
 
     float16, float32, float64 = half, float, double
     int8, int16, int32, int64, uint8 = char, short, int, long, byte
@@ -553,8 +564,11 @@ class Tensor:
     @data.setter
     def data(self, value):
         t = value._t if isinstance(value, Tensor) else torch.as_tensor(np.asarray(value))
+        keep = not self.stop_gradient           # the tensor keeps its stop_gradient
         self._sgf = False
         self._t = t.detach()
+        if keep:
+            self.stop_gradient = False
 
     def data_ptr(self):
         return self._t.data_ptr()
@@ -628,6 +642,42 @@ class Tensor:
     def new_empty(self, size, *, dtype=None, device=None, requires_grad=False,
                   pin_memory=False):
         return self._new(None, size, dtype, device, requires_grad)
+
+    def copy_(self, src, blocking=True):
+        """Overwrite this tensor with ``src`` (of the same dtype; it takes src's shape too)."""
+        t, u = self._t, src._t
+        if u.dtype is not t.dtype:
+            raise RuntimeError(f"(PreconditionNotMet) Tensor {self.name} has different data type "
+                               "with Tensor , Tensor Copy cannot be performed!")
+        with torch.no_grad():
+            if u.shape == t.shape:
+                t.copy_(u.to(t.device))
+            else:
+                t.set_(u.detach().to(t.device).clone())
+        return self
+
+    def resize_(self, shape, fill_zero=False, name=None):
+        """Give this tensor ``shape`` in place, keeping its leading elements in order; new
+        elements are zeros."""
+        if not isinstance(shape, (list, tuple)):
+            raise ValueError(f"Input (shape) should be list or tuple but received {type(shape)}")
+        shape = [int(d) for d in shape]
+        n = 1
+        for d in shape:
+            n *= d
+        t = self._t
+        flat = t.detach().reshape(-1)
+        if n > flat.numel():
+            flat = torch.cat([flat, flat.new_zeros(n - flat.numel())])
+        with torch.no_grad():
+            t.set_(flat[:n].clone().reshape(shape))
+        return self
+
+    def gradient(self):
+        """The gradient as a numpy array (None without one); Paddle's older spelling of
+        ``x.grad.numpy()``."""
+        g = self.grad
+        return None if g is None else g.numpy()
 
     def apply(self, func):
         """``func(self)``; refused on a tensor that requires gradient."""

@@ -11,7 +11,7 @@ import torch
 from ..framework.fastops import fast_path
 from ..framework.tensor import Tensor, wrap
 from .common import as_methods, not_tensor
-from .math import _binary, _check_inplace_shape, _not_tensors, _same_dtype, _writable, _x, \
+from .math import _binary, _broadcast_shape, _check_inplace_shape, _not_tensors, _same_dtype, _writable, _x, \
     binary_operands
 
 __all__ = ["equal", "not_equal", "greater_equal", "greater_than", "less_equal", "less_than",
@@ -34,7 +34,11 @@ def equal(x, y, name=None):
                         f"received type {type(x if not isinstance(x, Tensor) else y)}") from None
     if a.dtype is not b.dtype:
         a, b = binary_operands("eq", a, b)
-    return wrap(torch.eq(a, b))
+    try:
+        return wrap(torch.eq(a, b))
+    except RuntimeError:
+        _broadcast_shape(a, b)               # Paddle's ValueError for shapes that don't broadcast
+        raise
 
 
 not_equal = _binary(torch.ne, "not_equal", "ne")

@@ -6,6 +6,8 @@ in ``reshape``'s 0 ("keep this dim"), ``unsqueeze``'s sequential axis lists, ``c
 ``stack`` refusing mixed dtypes, and in raising ``ValueError`` where torch raises
 ``RuntimeError``/``IndexError`` for bad shapes and axes (``_invalid`` converts).
 """
+import builtins
+
 import torch
 
 from ..framework import dtype as _dt
@@ -553,6 +555,9 @@ def take_along_axis(arr, indices, axis, broadcast=True):
     """numpy's ``take_along_axis`` (indices broadcast against arr unless broadcast=False)."""
     t = _tensor(arr, "take_along_axis", "arr")
     i = _tensor(indices, "take_along_axis", "indices", 1)
+    nd = t.dim()
+    if isinstance(axis, int) and not -nd <= axis < nd:
+        raise AssertionError(f"'axis'  must be in the range of [-{nd}, {nd})")
     try:
         if broadcast:
             t, i, axis = _along_shapes(t, i, axis)
@@ -579,6 +584,9 @@ def put_along_axis(arr, indices, values, axis, reduce="assign", include_self=Tru
             shape[axis] = i.shape[axis]
             i = i.expand(shape)
         v = values._t if isinstance(values, Tensor) else torch.tensor(values, device=t.device)
+        if not broadcast and v.dim() == i.dim() and v.shape != i.shape and all(
+                m >= n for m, n in zip(v.shape, i.shape)):
+            v = v[tuple(builtins.slice(0, n) for n in i.shape)]    # its leading part, as torch
         v = v.to(t.dtype).expand(i.shape) if v.shape != i.shape else v.to(t.dtype)
         if reduce == "assign":
             return wrap(t.scatter(axis, i, v))
@@ -1315,15 +1323,43 @@ as_methods(globals(), [n for n in _MORE if n not in ("scatter_nd", "crop", "toli
 
 
 # ---------------------------------------------------------------------- Paddle 3's torch-style names
-def permute(input, *dims):
-    """``transpose(input, dims)``; the dims given as one sequence or as separate ints."""
+def permute(input, *dims, **kwargs):
+    """``transpose(input, dims)``; the dims given as one sequence (or ``dims=``) or as ints."""
+    if "dims" in kwargs:
+        dims = (kwargs.pop("dims"),)
+    if kwargs:
+        raise TypeError(f"permute() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    if not dims:
+        raise TypeError("permute() missing 1 required positional argument: 'dims'")
     if len(dims) == 1 and isinstance(dims[0], (list, tuple, Tensor)):
         dims = dims[0]
     return transpose(input, list(dims) if isinstance(dims, tuple) else dims)
 
 
-swapaxes = swapdims = transpose       # Paddle 3.3.1: aliases of transpose (taking a perm)
-take_along_dim = take_along_axis
+def swapaxes(x, perm, *dims, name=None):
+    """Paddle 3.3.1's alias of ``transpose(x, perm)``, which also takes torch's
+    ``swapaxes(x, dim0, dim1)``."""
+    if isinstance(perm, int) and len(dims) == 1 and isinstance(dims[0], int):
+        t = _tensor(x, "transpose")
+        try:
+            return wrap(t.transpose(perm, dims[0]))
+        except (RuntimeError, IndexError) as e:
+            raise _invalid(e) from None
+    return transpose(x, perm)
+
+
+swapdims = swapaxes
+
+
+def take_along_dim(arr=None, indices=None, axis=None, broadcast=True, *, out=None, input=None,
+                   dim=None):
+    """``take_along_axis`` with torch's names ``input`` and ``dim`` accepted."""
+    r = take_along_axis(input if arr is None else arr, indices, dim if axis is None else axis,
+                        broadcast)
+    if out is None:
+        return r
+    out._t = r._t
+    return out
 
 
 def ravel(input):
@@ -1361,8 +1397,13 @@ def narrow(input, dim, start, length):
     return wrap(t.narrow(dim, start, length))
 
 
-def repeat(input, *repeats):
-    """``tile(input, repeats)`` (Tensor.repeat; the repeats as one sequence or separate ints)."""
+def repeat(input, *repeats, **kwargs):
+    """``tile(input, repeats)`` (Tensor.repeat; the repeats as one sequence (or ``repeats=``)
+    or separate ints)."""
+    if "repeats" in kwargs:
+        repeats = (kwargs.pop("repeats"),)
+    if kwargs:
+        raise TypeError(f"repeat() got an unexpected keyword argument '{next(iter(kwargs))}'")
     if len(repeats) == 1:
         repeats = repeats[0]
         if isinstance(repeats, int):

@@ -309,13 +309,21 @@ def _binary(fn, api, op):
 
 
 def _binary_(fn_, api, op):
-    """In-place ``x.api_(y)``: the result keeps x's shape and dtype."""
+    """In-place ``x.api_(y)``: the result keeps x's shape and dtype (but divide_ of an integer
+    x makes it float32, as Paddle does)."""
+    int_to_float = api == "divide_"
+
     def f(x, y, name=None):
         a = _x(x, api)
         b = _x(y, api[:-1], "y", 1)
         _check_inplace_shape(a, b)
         if a.dtype is not b.dtype:
             binary_operands(op, a, b)
+        if int_to_float and not (a.is_floating_point() or a.is_complex()):
+            # Paddle divides integers in float32 and x takes the result (and its dtype)
+            _writable(x, api)
+            x._t = divide(x, y)._t
+            return x
         if api == "floor_divide_":           # not differentiable: Paddle allows it on any leaf
             with torch.no_grad():
                 fn_(a, b)
@@ -1289,20 +1297,84 @@ as_methods(globals(), ["i0e", "i1", "i1e", "sinc", "sinc_", "negative", "polygam
 
 # ---------------------------------------------------------------------- Paddle 3's torch-style names
 clamp = clip
-mul = multiply
-div = divide
-div_ = divide_
-sub = subtract
-sub_ = subtract_
 
 
-def true_divide(input, other, *, out=None):
-    """``divide(input, other)`` (Paddle 3's torch-style name)."""
-    r = divide(input, other)
+def _to_out(r, out):
     if out is None:
         return r
     out._t = r._t
     return out
+
+
+def mul(x, y, name=None, *, out=None):
+    """``multiply(x, y)`` (Paddle 3's torch-style name, with ``out``)."""
+    return _to_out(multiply(x, y), out)
+
+
+def _rounded_div(x, y, rounding_mode):
+    """``x / y`` rounded toward zero ('trunc') or down ('floor'), in the promoted dtype."""
+    if rounding_mode not in ("trunc", "floor"):
+        raise ValueError("div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
+                         f"found {rounding_mode}.")
+    a = _x(x, "divide")
+    b = _x(y, "divide", "y", 1)
+    if a.dtype is not b.dtype:
+        a, b = binary_operands("div", a, b)
+    try:
+        return wrap(torch.div(a, b, rounding_mode=rounding_mode))
+    except RuntimeError:
+        _broadcast_shape(a, b)
+        raise
+
+
+def div(x, y, name=None, *, rounding_mode=None, out=None):
+    """``divide(x, y)``; ``rounding_mode`` 'trunc' or 'floor' rounds the quotient (integers
+    then stay integers)."""
+    r = divide(x, y) if rounding_mode is None else _rounded_div(x, y, rounding_mode)
+    return _to_out(r, out)
+
+
+def div_(x, y, name=None, *, rounding_mode=None):
+    """In-place ``div``; returns x."""
+    if rounding_mode is None:
+        return divide_(x, y)
+    r = _rounded_div(x, y, rounding_mode)._t
+    _check_inplace_shape(x._t, r)
+    _writable(x, "divide_").copy_(r)
+    return x
+
+
+def _alpha_sub(x, y, alpha):
+    a = _x(x, "subtract")
+    b = _x(y, "subtract", "y", 1)
+    if a.dtype is not b.dtype:
+        a, b = binary_operands("sub", a, b)
+    try:
+        return torch.sub(a, b, alpha=alpha)
+    except RuntimeError:
+        _broadcast_shape(a, b)
+        raise
+
+
+def sub(x, y, name=None, *, alpha=1, out=None):
+    """``x - alpha * y`` (Paddle 3's torch-style name for subtract)."""
+    r = subtract(x, y) if alpha == 1 else wrap(_alpha_sub(x, y, alpha))
+    return _to_out(r, out)
+
+
+def sub_(x, y, name=None, *, alpha=1):
+    """In-place ``sub``; returns x."""
+    if alpha == 1:
+        return subtract_(x, y)
+    r = _alpha_sub(x, y, alpha)
+    _check_inplace_shape(x._t, r)
+    _writable(x, "subtract_").copy_(r)
+    return x
+
+
+def true_divide(input, other, *, out=None):
+    """``divide(input, other)`` (Paddle 3's torch-style name)."""
+    return _to_out(divide(input, other), out)
 
 
 __all__ += ["clamp", "mul", "div", "div_", "sub", "sub_", "true_divide"]

@@ -334,3 +334,33 @@ __all__ += ["log_normal", "log_normal_", "standard_gamma", "binomial"]
 as_methods(globals(), ["uniform_", "normal_", "exponential_", "log_normal_", "geometric_",
                        "cauchy_", "bernoulli_"])
 as_methods(globals(), ["multinomial"])
+
+
+def random_(x, from_=0, to=None, *, generator=None):
+    """Fill x in place with integers drawn uniformly from [from_, to) (by default [0, 2**mantissa]
+    for floating x, [0, the dtype's max] for integer x; ``random_(n)`` draws from [0, n))."""
+    t = tensor_arg(x, "random_")
+    if generator is not None:
+        raise NotImplementedError("Tensor.random_: argument 'generator' is not supported")
+    if to is None:
+        if from_ == 0:
+            if t.is_floating_point():
+                to = 2 ** {torch.float32: 24, torch.float64: 53, torch.float16: 11}.get(t.dtype, 8)
+            else:
+                to = torch.iinfo(t.dtype).max
+        else:
+            from_, to = 0, from_
+    if from_ >= to:
+        raise ValueError(f"random_ expects 'from' to be less than 'to', but got from={from_} "
+                         f">= to={to}")
+    writable(x)
+    if to - from_ < 2 ** 31:
+        r = randint(from_, to, list(t.shape))._t
+    else:                                      # past the engine's int32 draws
+        r = torch.randint(from_, to, tuple(t.shape), dtype=torch.int64, device=t.device)
+    with torch.no_grad():
+        t.copy_(r)
+    return x
+
+
+as_methods(globals(), ["random_"])
