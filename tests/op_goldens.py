@@ -40,6 +40,18 @@ def each_case(cases):
     return pytest.mark.parametrize("case", cases, ids=[c["id"] for c in cases])
 
 
+def known_difference_test(known, cases, run):
+    """The test over ``known`` ({id: (what, reason)}): a "skip" entry skips with its reason,
+    any other replays the case's result without its gradients through ``run``."""
+    @pytest.mark.parametrize("cid", sorted(known), ids=sorted(known))
+    def test_known_difference(cid):
+        what, reason = known[cid]
+        if what == "skip":
+            pytest.skip(reason)
+        run(next(c for c in cases if c["id"] == cid), grads=False)
+    return test_known_difference
+
+
 def build(spec):
     """The torch tensor holding exactly the recorded values."""
     dt = spec["dtype"]

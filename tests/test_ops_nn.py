@@ -54,18 +54,12 @@ def run_case(case, grads=True):
                 case.get("tol", GRAD_TOLERANCE), grads)
 
 
-@pytest.mark.parametrize("case", [c for c in CASES if c["id"] not in KNOWN],
-                         ids=[c["id"] for c in CASES if c["id"] not in KNOWN])
+@og.each_case([c for c in CASES if c["id"] not in KNOWN])
 def test_golden(case):
     run_case(case)
 
 
-@pytest.mark.parametrize("cid", sorted(KNOWN), ids=sorted(KNOWN))
-def test_known_difference(cid):
-    what, reason = KNOWN[cid]
-    if what == "skip":
-        pytest.skip(reason)
-    run_case(next(c for c in CASES if c["id"] == cid), grads=False)
+test_known_difference = og.known_difference_test(KNOWN, CASES, run_case)
 
 
 def test_rms_norm():

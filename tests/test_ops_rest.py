@@ -95,12 +95,7 @@ def test_golden(case):
     run_case(case)
 
 
-@pytest.mark.parametrize("cid", sorted(KNOWN), ids=sorted(KNOWN))
-def test_known_difference(cid):
-    what, reason = KNOWN[cid]
-    if what == "skip":
-        pytest.skip(reason)
-    run_case(next(c for c in CASES if c["id"] == cid), grads=False)
+test_known_difference = og.known_difference_test(KNOWN, CASES, run_case)
 
 
 # ---------------------------------------------------------------------- dir(x)

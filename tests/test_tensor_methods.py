@@ -8,7 +8,6 @@ Attributes are recorded as small expressions returning Python values; in-place m
 ``(x.m_(...) is x, x)``. Where Paddle's CPU build has no kernel for a dtype we may compute the
 result or raise RuntimeError, as in test_ops_math.
 """
-import pytest
 
 import op_goldens as og
 from test_ops_nn2 import GRAD_TOLERANCE, TOLERANCE
@@ -56,9 +55,4 @@ def test_golden(case):
     run_case(case)
 
 
-@pytest.mark.parametrize("cid", sorted(KNOWN), ids=sorted(KNOWN))
-def test_known_difference(cid):
-    what, reason = KNOWN[cid]
-    if what == "skip":
-        pytest.skip(reason)
-    run_case(next(c for c in CASES if c["id"] == cid), grads=False)
+test_known_difference = og.known_difference_test(KNOWN, CASES, run_case)
