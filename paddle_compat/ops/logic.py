@@ -11,8 +11,8 @@ import torch
 from ..framework.fastops import fast_path
 from ..framework.tensor import Tensor, wrap
 from .common import as_methods, not_tensor
-from .math import _binary, _broadcast_shape, _check_inplace_shape, _not_tensors, _same_dtype, _writable, _x, \
-    binary_operands
+from .math import _binary, _broadcast_shape, _check_inplace_shape, _not_tensors, _same_dtype, \
+    _writable, _x, binary_operands
 
 __all__ = ["equal", "not_equal", "greater_equal", "greater_than", "less_equal", "less_than",
            "logical_and", "logical_or", "logical_xor", "logical_not", "bitwise_and",

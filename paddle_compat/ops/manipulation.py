@@ -13,7 +13,7 @@ import torch
 from ..framework import dtype as _dt
 from ..framework.fastops import fast_path
 from ..framework.tensor import Tensor, wrap, writable
-from .common import as_methods, not_tensor, shape_arg
+from .common import as_methods, finish, not_tensor, shape_arg
 
 __all__ = ["reshape", "reshape_", "transpose", "concat", "stack", "split", "chunk", "squeeze",
            "squeeze_", "unsqueeze", "unsqueeze_", "expand", "expand_as", "broadcast_to",
@@ -669,10 +669,7 @@ def tril(x, diagonal=0, name=None, *, out=None):
         raise not_tensor("tril", "x", 0, x) from None
     except RuntimeError as e:
         raise _invalid(e) from None
-    if out is not None:
-        out._t = r
-        return out
-    return wrap(r)
+    return finish(wrap(r), out)
 
 
 def triu_(x, diagonal=0, name=None):
@@ -801,10 +798,7 @@ def diff(x, n=1, axis=-1, prepend=None, append=None, name=None, *, out=None):
         raise _out_of_range(e) from None
     except RuntimeError as e:
         raise _invalid(e) from None
-    if out is not None:
-        out._t = r
-        return out
-    return wrap(r)
+    return finish(wrap(r), out)
 
 
 def repeat_interleave(x, repeats, axis=None, name=None, *, output_size=None):
@@ -1322,7 +1316,7 @@ as_methods(globals(), [n for n in _MORE if n not in ("scatter_nd", "crop", "toli
     "set_", "fill_", "is_coalesced", "coalesce"])
 
 
-# ---------------------------------------------------------------------- Paddle 3's torch-style names
+# ------------------------------------------------------------ Paddle 3's torch-style names
 def permute(input, *dims, **kwargs):
     """``transpose(input, dims)``; the dims given as one sequence (or ``dims=``) or as ints."""
     if "dims" in kwargs:
@@ -1356,10 +1350,7 @@ def take_along_dim(arr=None, indices=None, axis=None, broadcast=True, *, out=Non
     """``take_along_axis`` with torch's names ``input`` and ``dim`` accepted."""
     r = take_along_axis(input if arr is None else arr, indices, dim if axis is None else axis,
                         broadcast)
-    if out is None:
-        return r
-    out._t = r._t
-    return out
+    return finish(r, out)
 
 
 def ravel(input):

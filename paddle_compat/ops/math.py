@@ -23,7 +23,7 @@ from ..framework import dtype as _dt
 from ..framework.fastops import fast_path
 from ..framework.promotion import binary_operands
 from ..framework.tensor import Tensor, _new, wrap, writable
-from .common import as_methods, not_tensor
+from .common import as_methods, finish, not_tensor
 
 __all__ = [
     # elementwise unary
@@ -464,18 +464,8 @@ def gcd(x, y, name=None):
     if a.dtype is not b.dtype:
         a, b = binary_operands("add", a, b)
     if a.shape != b.shape:
-        _broadcast_check(a, b)
+        _broadcast_shape(a, b)
     return wrap(torch.gcd(a, b))
-
-
-def _broadcast_check(a, b):
-    """Paddle's ValueError where two shapes do not broadcast."""
-    try:
-        torch.broadcast_shapes(a.shape, b.shape)
-    except RuntimeError:
-        raise ValueError("(InvalidArgument) Broadcast dimension mismatch. Operands could not be "
-                         f"broadcast together with the shape of X = {list(a.shape)} and the "
-                         f"shape of Y = {list(b.shape)}.") from None
 
 
 def lcm(x, y, name=None):
@@ -1295,20 +1285,13 @@ as_methods(globals(), ["i0e", "i1", "i1e", "sinc", "sinc_", "negative", "polygam
                        "cumulative_trapezoid", "reduce_as"])
 
 
-# ---------------------------------------------------------------------- Paddle 3's torch-style names
+# ------------------------------------------------------------ Paddle 3's torch-style names
 clamp = clip
-
-
-def _to_out(r, out):
-    if out is None:
-        return r
-    out._t = r._t
-    return out
 
 
 def mul(x, y, name=None, *, out=None):
     """``multiply(x, y)`` (Paddle 3's torch-style name, with ``out``)."""
-    return _to_out(multiply(x, y), out)
+    return finish(multiply(x, y), out)
 
 
 def _rounded_div(x, y, rounding_mode):
@@ -1316,12 +1299,18 @@ def _rounded_div(x, y, rounding_mode):
     if rounding_mode not in ("trunc", "floor"):
         raise ValueError("div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
                          f"found {rounding_mode}.")
-    a = _x(x, "divide")
-    b = _x(y, "divide", "y", 1)
+    return wrap(_promoted(torch.div, "divide", "div", x, y, rounding_mode=rounding_mode))
+
+
+def _promoted(fn, api, op, x, y, **kw):
+    """``fn(a, b, **kw)`` of x's and y's tensors after Paddle's promotion for ``op``, with
+    Paddle's ValueError where their shapes do not broadcast."""
+    a = _x(x, api)
+    b = _x(y, api, "y", 1)
     if a.dtype is not b.dtype:
-        a, b = binary_operands("div", a, b)
+        a, b = binary_operands(op, a, b)
     try:
-        return wrap(torch.div(a, b, rounding_mode=rounding_mode))
+        return fn(a, b, **kw)
     except RuntimeError:
         _broadcast_shape(a, b)
         raise
@@ -1331,7 +1320,7 @@ def div(x, y, name=None, *, rounding_mode=None, out=None):
     """``divide(x, y)``; ``rounding_mode`` 'trunc' or 'floor' rounds the quotient (integers
     then stay integers)."""
     r = divide(x, y) if rounding_mode is None else _rounded_div(x, y, rounding_mode)
-    return _to_out(r, out)
+    return finish(r, out)
 
 
 def div_(x, y, name=None, *, rounding_mode=None):
@@ -1344,29 +1333,18 @@ def div_(x, y, name=None, *, rounding_mode=None):
     return x
 
 
-def _alpha_sub(x, y, alpha):
-    a = _x(x, "subtract")
-    b = _x(y, "subtract", "y", 1)
-    if a.dtype is not b.dtype:
-        a, b = binary_operands("sub", a, b)
-    try:
-        return torch.sub(a, b, alpha=alpha)
-    except RuntimeError:
-        _broadcast_shape(a, b)
-        raise
-
-
 def sub(x, y, name=None, *, alpha=1, out=None):
     """``x - alpha * y`` (Paddle 3's torch-style name for subtract)."""
-    r = subtract(x, y) if alpha == 1 else wrap(_alpha_sub(x, y, alpha))
-    return _to_out(r, out)
+    r = subtract(x, y) if alpha == 1 else wrap(_promoted(torch.sub, "subtract", "sub", x, y,
+                                                           alpha=alpha))
+    return finish(r, out)
 
 
 def sub_(x, y, name=None, *, alpha=1):
     """In-place ``sub``; returns x."""
     if alpha == 1:
         return subtract_(x, y)
-    r = _alpha_sub(x, y, alpha)
+    r = _promoted(torch.sub, "subtract", "sub", x, y, alpha=alpha)
     _check_inplace_shape(x._t, r)
     _writable(x, "subtract_").copy_(r)
     return x
@@ -1374,7 +1352,7 @@ def sub_(x, y, name=None, *, alpha=1):
 
 def true_divide(input, other, *, out=None):
     """``divide(input, other)`` (Paddle 3's torch-style name)."""
-    return _to_out(divide(input, other), out)
+    return finish(divide(input, other), out)
 
 
 __all__ += ["clamp", "mul", "div", "div_", "sub", "sub_", "true_divide"]

@@ -9,7 +9,7 @@ import torch
 from ..framework import dtype as _dt
 from ..framework.fastops import fast_path
 from ..framework.tensor import Tensor, wrap, writable
-from .common import as_methods, not_tensor
+from .common import as_methods, finish, not_tensor
 
 __all__ = ["where", "where_", "nonzero", "argmax", "argmin", "sort", "argsort", "topk",
            "searchsorted", "index_select", "index_sample", "masked_select", "isin"]
@@ -95,10 +95,7 @@ def nonzero(x, as_tuple=False, *, out=None):
                          "least 1")
     if as_tuple:
         return tuple(wrap(i) for i in torch.nonzero(t, as_tuple=True))
-    if out is not None:
-        out._t = torch.nonzero(t)
-        return out
-    return wrap(torch.nonzero(t))
+    return finish(wrap(torch.nonzero(t)), out)
 
 
 def _arg_dtype(dtype):
@@ -268,11 +265,7 @@ def argwhere(input):
 
 def msort(input, *, out=None):
     """``sort(input, axis=0)``."""
-    r = sort(input, axis=0)
-    if out is None:
-        return r
-    out._t = r._t
-    return out
+    return finish(sort(input, axis=0), out)
 
 
 __all__ += ["argwhere", "msort"]

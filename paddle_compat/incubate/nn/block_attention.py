@@ -56,11 +56,15 @@ import math
 
 import torch
 
+from ...framework.dtype import from_torch_dtype
 from ...framework.tensor import wrap
 from .inference import COMPUTE_DTYPES, quantise_int8
 
 API = "block_multihead_attention"
-_DTYPE_NAMES = {torch.float16: "float16", torch.bfloat16: "bfloat16", torch.float32: "float32"}
+
+
+def _name(dtype):
+    return from_torch_dtype(dtype).name
 
 
 def _bad(msg):
@@ -99,16 +103,16 @@ def _compute_dtype(x, compute_dtype, qkv_out_scale):
         if qkv_out_scale is None:
             raise _bad("an int32 qkv needs qkv_out_scale to dequantise it")
         return COMPUTE_DTYPES[compute_dtype]
-    if x.dtype not in _DTYPE_NAMES:
+    if x.dtype not in (torch.float16, torch.bfloat16, torch.float32):
         raise NotImplementedError(f"{API}: qkv of dtype {str(x.dtype).replace('torch.', '')} "
                                   "is not supported (Paddle's kernel takes float16, bfloat16 "
                                   "or int32 with qkv_out_scale; float32 is computed here too)")
     if compute_dtype != "default" and COMPUTE_DTYPES[compute_dtype] != x.dtype:
-        raise _bad(f"qkv dtype {_DTYPE_NAMES[x.dtype]} must be the same as compute_dtype "
+        raise _bad(f"qkv dtype {_name(x.dtype)} must be the same as compute_dtype "
                    f"{compute_dtype!r}")
     if qkv_out_scale is not None:
         raise _bad("qkv_out_scale dequantises an int32 qkv, but qkv is "
-                   f"{_DTYPE_NAMES[x.dtype]}")
+                   f"{_name(x.dtype)}")
     return x.dtype
 
 
@@ -444,7 +448,7 @@ def block_multihead_attention(qkv, key_cache, value_cache, seq_lens_encoder, seq
         if kc.dtype in (torch.uint8, torch.int8):
             raise _unsupported("an int8 key_cache/value_cache", "the int8 cache-KV "
                                "quantisation")
-        raise _bad(f"key_cache and value_cache must be {_DTYPE_NAMES[dt]} like the computation, "
+        raise _bad(f"key_cache and value_cache must be {_name(dt)} like the computation, "
                    f"but they are {kc.dtype} and {vc.dtype}")
     if out_scale > 0:
         if x.dtype != torch.int32 and abs(quant_max_bound - 448.0) < 1e-6:
