@@ -58,6 +58,7 @@ import torch
 
 from ...framework.dtype import from_torch_dtype
 from ...framework.tensor import wrap
+from ...ops.common import not_tensor
 from .inference import COMPUTE_DTYPES, quantise_int8
 
 API = "block_multihead_attention"
@@ -82,8 +83,7 @@ def _arg(x, name, pos):
     try:
         return x._t
     except AttributeError:
-        raise ValueError(f"(InvalidArgument) {API}(): argument '{name}' (position {pos}) must "
-                         f"be Tensor, but got {type(x).__name__}") from None
+        raise not_tensor(API, name, pos, x) from None
 
 
 def _shape(t):
