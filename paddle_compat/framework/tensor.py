@@ -472,7 +472,7 @@ class Tensor:
         return self
 
     # ------------------------------------------------------------------ torch-style (Paddle 3)
-    # x.float(), x.long() ...: astype to a fixed dtype (Paddle's math_op_patch conversions);
+    # x.float(), x.long() ... (made from _CASTS below): astype to a fixed dtype (Paddle's casts);
     # the same dtype gives x itself, and the result of x that does not stop gradient doesn't
     # either (even an integer one)
     def _convert(self, d):
@@ -483,46 +483,6 @@ class Tensor:
         if t.requires_grad or self._sgf:
             o.stop_gradient = False
         return o
-
-    def float(self):
-        return self._convert(torch.float32)
-
-    def double(self):
-        return self._convert(torch.float64)
-
-    def half(self):
-        return self._convert(torch.float16)
-
-    def bfloat16(self):
-        return self._convert(torch.bfloat16)
-
-    def int(self):
-        return self._convert(torch.int32)
-
-    def long(self):
-        return self._convert(torch.int64)
-
-    def short(self):
-        return self._convert(torch.int16)
-
-    def char(self):
-        return self._convert(torch.int8)
-
-    def byte(self):
-        return self._convert(torch.uint8)
-
-    def bool(self):
-        return self._convert(torch.bool)
-
-    def cfloat(self):
-        return self._convert(torch.complex64)
-
-    def cdouble(self):
-        return self._convert(torch.complex128)
-
-    float16, float32, float64 = half, float, double
-    int8, int16, int32, int64, uint8 = char, short, int, long, byte
-    complex64, complex128 = cfloat, cdouble
 
     def type_as(self, other):
         return self.astype(other._t.dtype)
@@ -590,9 +550,7 @@ class Tensor:
     def get_strides(self):
         return list(self._t.stride())
 
-    @property
-    def strides(self):
-        return list(self._t.stride())
+    strides = property(get_strides)
 
     @property
     def offset(self):
@@ -777,6 +735,28 @@ def _rremainder(a, other):
 # Python's operators on torch tensors (their C slots) for ``Tensor OP other``; torch
 # functions taking the tensor first for ``other OP Tensor``. Rows: (op, forward, reflected,
 # name, reflected name); _install_operators makes the methods, install_fast_slots the C slots.
+# x.float(), x.long(), x.float32() ...: Tensor._convert to a fixed dtype
+_CASTS = {"float": torch.float32, "double": torch.float64, "half": torch.float16,
+          "bfloat16": torch.bfloat16, "int": torch.int32, "long": torch.int64,
+          "short": torch.int16, "char": torch.int8, "byte": torch.uint8, "bool": torch.bool,
+          "cfloat": torch.complex64, "cdouble": torch.complex128, "float16": torch.float16,
+          "float32": torch.float32, "float64": torch.float64, "int8": torch.int8,
+          "int16": torch.int16, "int32": torch.int32, "int64": torch.int64,
+          "uint8": torch.uint8, "complex64": torch.complex64, "complex128": torch.complex128}
+
+
+def _cast_method(name, d):
+    def cast(self):
+        return self._convert(d)
+    cast.__name__ = cast.__qualname__ = name
+    return cast
+
+
+for _name, _d in _CASTS.items():
+    setattr(Tensor, _name, _cast_method(_name, _d))
+del _name, _d
+
+
 _OPERATORS = [
     ("add", operator.add, torch.add, "__add__", "__radd__"),
     ("sub", operator.sub, torch.rsub, "__sub__", "__rsub__"),
