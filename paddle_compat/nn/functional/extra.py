@@ -32,6 +32,15 @@ def side_generator():
     return _SIDE["gen"]
 
 
+def _single_process(group, api):
+    """Paddle's check of the ``group`` of a model-parallel op; only one process is supported."""
+    if not (group is False or group is None or hasattr(group, "is_member")):
+        raise ValueError(f"Expected group is False, None or instance of "
+                         f"paddle.distributed.collective.Group              (got group: {group})")
+    if getattr(group, "nranks", 1) > 1:
+        raise NotImplementedError(f"{api}: a group of several ranks is not supported")
+
+
 def temporal_shift(x, seg_num, shift_ratio=0.25, name=None, data_format="NCHW"):
     """Shift the first ``C * shift_ratio`` channels one segment forward in time and the next
     ``C * shift_ratio`` one segment back (zeros enter at the ends); x is [N * seg_num, C, H, W]
@@ -154,12 +163,7 @@ def class_center_sample(label, num_classes, num_samples, group=None):
     """Partial-FC class sampling on one process: the sorted distinct labels (the positive
     centres) followed by random other classes up to ``num_samples``; returns (label remapped
     to positions in that list, the sampled class ids)."""
-    if not (group is False or group is None or hasattr(group, "is_member")):
-        raise ValueError(f"Expected group is False, None or instance of "
-                         f"paddle.distributed.collective.Group              (got group: {group})")
-    if getattr(group, "nranks", 1) > 1:
-        raise NotImplementedError("class_center_sample: a group of several ranks is not "
-                                  "supported")
+    _single_process(group, "class_center_sample")
     if num_samples > num_classes:
         raise ValueError(f"Expected num_samples less than or equal to {num_classes}, got "
                          f"num_samples {num_samples}")

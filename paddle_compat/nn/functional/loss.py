@@ -16,7 +16,8 @@ import math
 import torch
 
 from ...framework.tensor import wrap
-from .common import label_smooth, one_hot
+from .common import label_smooth, one_hot, pairwise_distance
+from .extra import _single_process
 
 __all__ = ["cross_entropy", "softmax_with_cross_entropy", "nll_loss", "binary_cross_entropy",
            "binary_cross_entropy_with_logits", "sigmoid_focal_loss", "poisson_nll_loss",
@@ -454,7 +455,6 @@ def triplet_margin_with_distance_loss(input, positive, negative, distance_functi
     """relu(d(input, positive) - d(input, negative) + margin) with ``distance_function``
     (default: the 2-norm pairwise distance); ``swap`` also uses d(positive, negative)."""
     if distance_function is None:
-        from .common import pairwise_distance
         distance_function = pairwise_distance
     return _triplet("triplet_margin_with_distance_loss", input, positive, negative,
                     distance_function, margin, swap, reduction, True)
@@ -463,7 +463,6 @@ def triplet_margin_with_distance_loss(input, positive, negative, distance_functi
 def triplet_margin_loss(input, positive, negative, margin=1.0, p=2, epsilon=1e-06, swap=False,
                         reduction="mean", name=None):
     """relu(||input - positive + eps||_p - ||input - negative + eps||_p + margin)."""
-    from .common import pairwise_distance
     return _triplet("triplet_margin_loss", input, positive, negative,
                     lambda a, b: pairwise_distance(a, b, p, epsilon), margin, swap, reduction,
                     False)
@@ -580,12 +579,7 @@ def margin_cross_entropy(logits, label, margin1=1.0, margin2=0.5, margin3=0.0, s
     process only (a ``group`` spanning several ranks is not supported). Loss [N, 1] without a
     reduction; float16 is computed in float32."""
     assert reduction in ("mean", "sum", "none", None)
-    if not (group is False or group is None or hasattr(group, "is_member")):
-        raise ValueError(f"Expected group is False, None or instance of "
-                         f"paddle.distributed.collective.Group              (got group: {group})")
-    if getattr(group, "nranks", 1) > 1:
-        raise NotImplementedError("margin_cross_entropy: a group of several ranks is not "
-                                  "supported")
+    _single_process(group, "margin_cross_entropy")
     x, lab = logits._t, label._t
     if x.shape[-1] == 0:
         raise ValueError(f"Expected logit_dims[-1] > 0 (got logit_dims {list(x.shape)})")
@@ -609,11 +603,7 @@ def margin_cross_entropy(logits, label, margin1=1.0, margin2=0.5, margin3=0.0, s
         target = target - margin3
     z = x.scatter(-1, lab, target) * scale
     logp = torch.log_softmax(z, -1)
-    loss = -logp.gather(-1, lab)
-    if reduction == "mean":
-        loss = loss.mean()
-    elif reduction == "sum":
-        loss = loss.sum()
+    loss = _reduce(-logp.gather(-1, lab), reduction)
     softmax = torch.exp(logp)
     if half:
         loss, softmax = loss.half(), softmax.half()

@@ -1,7 +1,10 @@
 """Loss layers: each keeps its functional's settings as attributes (a Tensor ``weight`` becomes a
 non-persistable buffer, as in Paddle) and calls the functional with them.
 """
+import torch
+
 from ...framework import dtype as _dt
+from ...framework.tensor import wrap
 from .. import functional as F
 from .layers import Layer
 
@@ -212,22 +215,15 @@ class AdaptiveLogSoftmaxWithLoss(Layer):
                                                 self.tail_weights, self.cutoffs,
                                                 self.head_bias)
 
-    def _full_log_prob(self, input, head):
-        import torch
-        from ...framework.tensor import wrap
-        head = torch.log_softmax(head._t, 1)
+    def log_prob(self, input):
+        """log-probabilities of every class, [N, n_classes]."""
+        head = torch.log_softmax(F.linear(input, self.head_weight, self.head_bias)._t, 1)
         parts = [head[:, :self.shortlist_size]]
         for i, (w1, w2) in enumerate(self.tail_weights):
             cluster = torch.log_softmax(input._t @ w1._t @ w2._t, 1)
             parts.append(cluster + head[:, self.shortlist_size + i:self.shortlist_size + i + 1])
         return wrap(torch.cat(parts, 1))
 
-    def log_prob(self, input):
-        """log-probabilities of every class, [N, n_classes]."""
-        return self._full_log_prob(input, F.linear(input, self.head_weight, self.head_bias))
-
     def predict(self, input):
         """The most likely class of each row."""
-        import torch
-        from ...framework.tensor import wrap
         return wrap(torch.argmax(self.log_prob(input)._t, 1))
