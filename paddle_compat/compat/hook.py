@@ -49,9 +49,6 @@ BLOCKED = {
 #: paddle module -> {attribute: "paddle_compat.module[:attribute]"}. Looked up only after normal
 #: attribute lookup failed.
 EXTRAS = {
-    "paddle": {
-        "DataParallel": ROOT + ".distributed.parallel:DataParallel",
-    },
     "paddle.framework": {
         "core": ROOT + ".compat.shims.base.core",
         "in_dynamic_mode": ROOT + ".static.mode:in_dynamic_mode",
@@ -72,9 +69,6 @@ EXTRAS = {
         "seed": ROOT + ":seed",
         "save": ROOT + ":save",
         "load": ROOT + ":load",
-    },
-    "paddle.autograd": {
-        "PyLayerContext": ROOT + ".autograd.py_layer:PyLayerContext",
     },
 }
 
@@ -124,15 +118,15 @@ def _exists(module_name):
 class _AliasLoader(importlib.abc.Loader):
     """Hands the import system the already-imported paddle_compat module."""
 
-    def __init__(self, target):
+    def __init__(self, target, alias_name):
         self.target = target
-        self.module = None
+        self._alias_name = alias_name
         self.real_spec = None
 
     def create_module(self, spec):
-        self.module = importlib.import_module(self.target)
-        self.real_spec = getattr(self.module, "__spec__", None)
-        return self.module
+        module = importlib.import_module(self.target)
+        self.real_spec = getattr(module, "__spec__", None)
+        return module
 
     def exec_module(self, module):
         # the import system stamped our alias spec on the shared module: put the real one back
@@ -156,8 +150,7 @@ class PaddleFinder(importlib.abc.MetaPathFinder):
         real = _target_of(fullname)
         if not _exists(real):
             raise UnsupportedModuleError(fullname)
-        loader = _AliasLoader(real)
-        loader._alias_name = fullname
+        loader = _AliasLoader(real, fullname)
         is_pkg = hasattr(importlib.import_module(real), "__path__")
         return importlib.util.spec_from_loader(fullname, loader, is_package=is_pkg)
 

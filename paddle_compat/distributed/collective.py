@@ -217,11 +217,10 @@ def all_reduce(tensor, op=ReduceOp.SUM, group=None, sync_op=True):
     """Reduce ``tensor`` over the group; every rank gets the result in ``tensor``."""
     g = _get_group(group)
     t = _t(tensor, "all_reduce")
-    top = _op(op, "all_reduce")
+    top, then = _op(op, "all_reduce"), None
     if top is None:                          # AVG: gloo has none; SUM then divide
-        return _run(lambda a: dist.all_reduce(t, dist.ReduceOp.SUM, g.process_group, a),
-                    sync_op, _avg(t, g.nranks))
-    return _run(lambda a: dist.all_reduce(t, top, g.process_group, a), sync_op)
+        top, then = dist.ReduceOp.SUM, _avg(t, g.nranks)
+    return _run(lambda a: dist.all_reduce(t, top, g.process_group, a), sync_op, then)
 
 
 def reduce(tensor, dst, op=ReduceOp.SUM, group=None, sync_op=True):

@@ -32,8 +32,6 @@ class ParallelEnv:
         self._trainer_endpoints = os.getenv("PADDLE_TRAINER_ENDPOINTS", "").split(",")
         self._current_endpoint = os.getenv("PADDLE_CURRENT_ENDPOINT", "")
         self._nrings = int(os.getenv("FLAGS_nccl_nrings", "1"))
-        self._local_rank = int(os.getenv("PADDLE_RANK_IN_NODE",
-                                         os.getenv("PADDLE_LOCAL_RANK", str(self._rank))))
 
     @property
     def rank(self):
@@ -93,12 +91,16 @@ def _get_global_parallel_env():
     return _global_env
 
 
-def _choose_backend(env):
+def _on_gpu():
+    """True when Paddle's current device is a GPU (the launchers then default to NCCL)."""
+    from ..framework.place import get_device
+    return get_device().startswith("gpu") and torch.cuda.is_available()
+
+
+def _choose_backend():
     backend = os.environ.get("PADDLE_DISTRI_BACKEND", "auto").lower()
     if backend == "auto":
-        from ..framework.place import get_device
-        on_gpu = get_device().startswith("gpu") and torch.cuda.is_available()
-        return "nccl" if on_gpu else "gloo"
+        return "nccl" if _on_gpu() else "gloo"
     if backend in ("gloo", "nccl"):
         return backend
     raise NotImplementedError(f"paddle.distributed backend {backend!r} is not supported by "
@@ -137,11 +139,10 @@ def init_parallel_env():
         if os.getenv(var) is None:
             raise ValueError("paddle.distributed initialize error, "
                              f"environment variable {var} is needed, but not set.")
-    backend = _choose_backend(env)
+    backend = _choose_backend()
     from ..framework.place import set_device
     if backend == "nccl":
-        torch.cuda.set_device(env.device_id)
-        set_device(f"gpu:{env.device_id}")
+        set_device(f"gpu:{env.device_id}")      # also torch.cuda.set_device
     else:
         set_device("cpu")
     addr, port = _rendezvous(env)
@@ -157,7 +158,7 @@ def init_parallel_env():
 
 
 def _destroy_at_exit():
-    if dist.is_available() and dist.is_initialized():
+    if is_initialized():
         destroy_process_group()
 
 
@@ -165,7 +166,7 @@ def get_rank(group=None):
     """This process's rank in ``group`` (-1 if not a member), else in the whole job."""
     if group is not None:
         return group.rank
-    if dist.is_available() and dist.is_initialized():
+    if is_initialized():
         return dist.get_rank()
     return _get_global_parallel_env().rank
 
@@ -174,7 +175,7 @@ def get_world_size(group=None):
     """The number of processes in ``group`` (-1 if not a member), else in the whole job."""
     if group is not None:
         return group.world_size
-    if dist.is_available() and dist.is_initialized():
+    if is_initialized():
         return dist.get_world_size()
     return _get_global_parallel_env().world_size
 

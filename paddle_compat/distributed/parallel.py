@@ -80,14 +80,13 @@ class DataParallel(_ParamsOnly if _Base is object else _Base):
             ParallelEnv().world_size)
         self.__dict__["_dp"] = state = {"armed": False, "queued": False, "hooked": {},
                                         "group": None, "active": False}
+        self.group = group
         if nranks > 1 and dist.is_available() and dist.is_initialized():
             g = collective._get_group(group)
-            self.group = group
             state["group"] = g
             state["active"] = g.nranks > 1
             self._sync_params_buffers()
         else:
-            self.group = group
             warnings.warn("The program will return to single-card operation. Please check 1, "
                           "whether you use spawn or fleetrun to start the program. 2, Whether it "
                           "is a multi-card program. 3, Is the current environment multi-card.")

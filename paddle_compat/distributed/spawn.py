@@ -68,11 +68,10 @@ def job_env(rank, nprocs, endpoints, master_port, backend, device_ids=None):
 def _default_backend_and_devices(nprocs, options):
     import torch
 
-    from ..framework.place import get_device
+    from .env import _on_gpu
     backend = options.get("backend")
-    on_gpu = get_device().startswith("gpu") and torch.cuda.is_available()
     if backend in (None, "auto"):
-        backend = "nccl" if on_gpu else "gloo"
+        backend = "nccl" if _on_gpu() else "gloo"
     devices = None
     if backend == "nccl":
         gpus = options.get("gpus") or os.getenv("CUDA_VISIBLE_DEVICES")
@@ -87,8 +86,8 @@ def _default_backend_and_devices(nprocs, options):
 def _default_nprocs():
     import torch
 
-    from ..framework.place import get_device
-    if get_device().startswith("gpu") and torch.cuda.is_available():
+    from .env import _on_gpu
+    if _on_gpu():
         return torch.cuda.device_count()
     return multiprocessing.cpu_count()
 
