@@ -12,28 +12,23 @@ from collections.abc import Sequence
 
 import torch
 
-from ..framework.tensor import Tensor, wrap
+from ..framework.tensor import wrap
 
 __all__ = ["jacobian", "hessian", "Jacobian", "Hessian"]
 
 
-def _flat(xs, batched):
-    """xs (a Tensor or a sequence of them) flattened to [n] (or [B, n]) and concatenated."""
-    ts = [xs._t] if isinstance(xs, Tensor) else [x._t for x in xs]
-    ts = [t.reshape(t.shape[0], -1) if batched else t.reshape(-1) for t in ts]
-    return ts[0] if len(ts) == 1 else torch.cat(ts, -1)
+def _flat(t, batched):
+    """The torch tensor t flattened to [n] (or [B, n])."""
+    return t.reshape(t.shape[0], -1) if batched else t.reshape(-1)
 
 
-def _grad(y, xs):
-    """d sum(y) / d xs (create_graph; zeros where xs is unused), flattened like xs."""
-    single = isinstance(xs, Tensor)
-    leaves = [xs._t] if single else [x._t for x in xs]
+def _grad(y, x):
+    """d sum(y) / d x for torch tensors (create_graph; zeros where x is unused)."""
+    g = None
     if y.requires_grad:
-        gs = torch.autograd.grad(y, leaves, torch.ones_like(y), create_graph=True,
+        g, = torch.autograd.grad(y, (x,), torch.ones_like(y), create_graph=True,
                                  allow_unused=True)
-    else:
-        gs = [None] * len(leaves)
-    return [torch.zeros_like(x) if g is None else g for g, x in zip(gs, leaves)]
+    return torch.zeros_like(x) if g is None else g
 
 
 def _positive(indexes, shape):
@@ -70,18 +65,16 @@ class Jacobian:
         self.is_batched = is_batched
         self._xs = xs
         self._ys_dim = len(yshape)
-        xf = _flat(xs, is_batched)
+        xf = _flat(xs._t, is_batched)
         yt = ys._evaluate_all()._t if isinstance(ys, Jacobian) else ys._t
         yt = yt.reshape(-1, 1) if is_batched and len(yshape) == 1 else yt
-        self._ys = _flat(wrap(yt), is_batched)
+        self._ys = _flat(yt, is_batched)
         if is_batched:
             self.shape = [xf.shape[0], *yshape[1:2], *xs._t.shape[1:2]]
             self._inner = [xf.shape[0], self._ys.shape[1], xf.shape[1]]
-            self._lazy = 1
         else:
             self.shape = [*yshape[0:1], *xs._t.shape[0:1]]
             self._inner = [self._ys.shape[0], xf.shape[0]]
-            self._lazy = 0
         self._cache = {}
 
     def _row(self, k):
@@ -89,7 +82,7 @@ class Jacobian:
         r = self._cache.get(k)
         if r is None:
             y = self._ys[:, k] if self.is_batched else self._ys[k]
-            r = _flat([wrap(g) for g in _grad(y, self._xs)], self.is_batched)
+            r = _flat(_grad(y, self._xs._t), self.is_batched)
             if not r.requires_grad:             # a constant derivative: Paddle's grad with
                 r.requires_grad_(True)          # create_graph still does not stop gradient
             self._cache[k] = r
@@ -113,7 +106,7 @@ class Jacobian:
 
     def __getitem__(self, indexes):
         idx = self._standard_index(indexes)
-        lz = self._lazy
+        lz = 1 if self.is_batched else 0     # the dim of ys's rows in idx
         k = idx[lz]
         if isinstance(k, int):
             return wrap(self._row(k)[idx[:lz] + idx[lz + 1:]])

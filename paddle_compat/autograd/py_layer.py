@@ -42,6 +42,7 @@ import torch
 from torch.autograd.function import FunctionCtx
 
 from ..framework.tensor import GradientCycleError, Tensor
+from ..framework.tensor import wrap as _wrap
 
 __all__ = ["PyLayer", "PyLayerContext", "once_differentiable"]
 
@@ -57,12 +58,6 @@ except AttributeError:                      # pragma: no cover
     def _is_compiling():
         return False
 _increment_version = torch._C._increment_version
-
-
-def _wrap(t):
-    o = _new(Tensor)
-    o._t = t
-    return o
 
 
 def _wrap_grad(t):
