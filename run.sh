@@ -10,7 +10,11 @@ setup() {
   if ! "$PY" -c "import torch" >/dev/null 2>&1; then
     "$PY" -m pip install -q "torch==2.13.0"
   fi
-  if ! "$PY" -c "import paddle_compat, pytest, hypothesis, numpy" >/dev/null 2>&1; then
+  # Installed (editable) from this very checkout: subprocess tests import it from other folders,
+  # so one that merely imports from the current directory, or from another clone, is not enough.
+  if ! "$PY" -P -c "import os, paddle_compat, pytest, hypothesis, numpy, importlinter
+assert os.path.dirname(os.path.dirname(os.path.abspath(paddle_compat.__file__))) == os.getcwd()" \
+      >/dev/null 2>&1; then
     "$PY" -m pip install -q -e ".[test]"
   fi
   # The optional C operator slots (paddle_compat/framework/_fastops.c), built in place; where

@@ -29,6 +29,13 @@ CASES = {c["id"]: c for c in _DATA["cases"]}
 # values agree to rounding only.
 _NOT_BITWISE = {"init_orthogonal"}
 
+# Attention and encoder stacks chain several matmuls, softmax and layer norms: their float32
+# results differ in the last digits between CPUs (an AMD machine's BLAS kernels differ from an
+# Intel one's), so they compare with a tolerance that fits that depth.
+_DEEP = {"fb_mha", "fb_mha_kv", "fb_mha_mask_weights", "fb_encoder_layer",
+         "fb_encoder_layer_pre", "fb_encoder", "encoder_mask_int"}
+_DEEP_TOL = {"float32": (1e-4, 1e-5)}
+
 
 def _fresh_names():
     paddle.utils.unique_name.switch()
@@ -57,7 +64,7 @@ def _assert_bitwise(got, want, where="out"):
 def test_golden(cid):
     want = CASES[cid]["expected"]
     got = run(CASES[cid]["code"])
-    assert_same(got, want)
+    assert_same(got, want, tol=_DEEP_TOL if cid in _DEEP else None)
     if cid.startswith("init_") and cid not in _NOT_BITWISE:
         _assert_bitwise(got, want)
 
