@@ -27,8 +27,13 @@ import warnings
 import torch
 from torch.overrides import TorchFunctionMode
 
+from ..framework import hooks
 from ..framework.place import current_device
 from . import op_lists
+from ..framework.place import to_torch_device
+from .. import nn
+from ..framework.dtype import convert_dtype
+from ..framework.tensor import wrap
 
 __all__ = ["auto_cast", "amp_guard", "autocast", "decorate", "amp_decorate",
            "is_autocast_enabled", "get_autocast_dtype", "is_float16_supported",
@@ -72,7 +77,6 @@ def _device_supports(dtype, device=None):
 def _parse_device(device):
     if device is None:
         return None
-    from ..framework.place import to_torch_device
     return to_torch_device(device)
 
 
@@ -265,7 +269,6 @@ def get_autocast_dtype(device_type=None):
 
 # ---------------------------------------------------------------------- decorate
 def _layer_class(name):
-    from .. import nn
     return getattr(nn, name, None)
 
 
@@ -334,8 +337,6 @@ class _SaveDtypeHook:
         self.save_dtype = save_dtype
 
     def __call__(self, state_dict):
-        from ..framework.dtype import convert_dtype
-        from ..framework.tensor import wrap
         tdtype = convert_dtype(self.save_dtype).torch
         for key, value in state_dict.items():
             if value._t.is_floating_point():
@@ -398,3 +399,6 @@ def decorate(models, optimizers=None, level="O1", dtype="float16", master_weight
 
 
 amp_decorate = decorate
+
+
+hooks.autocast_enabled.set(is_autocast_enabled)

@@ -20,6 +20,7 @@ import os
 import sys
 import threading
 
+from ..framework import hooks
 from .missing import UnsupportedModuleError, import_target, make_module_getattr
 
 __all__ = ["install", "uninstall", "is_installed", "ALIASES", "EXTRAS", "paddle_name_of"]
@@ -163,6 +164,12 @@ def _resolve(paddle_name, attr):
             return import_target(extra)
         except (ImportError, AttributeError):
             raise LookupError(attr) from None
+    if paddle_name.startswith("paddle.tensor."):
+        # Paddle's paddle.tensor.<module> split is not ours (ops/ is split by concern): an op
+        # of the library is found from any of them (paddle.tensor.math.sum)
+        ops = importlib.import_module(ROOT + ".ops")
+        if attr in ops.__all__:
+            return getattr(ops, attr)
     full = f"{paddle_name}.{attr}"
     try:
         real = _target_of(full)
@@ -207,6 +214,8 @@ def install():
             finder = PaddleFinder()
             sys.meta_path.insert(0, finder)
             _state["finder"] = finder
+            hooks.starting_children.add(propagate_to_children)
+            hooks.namespace_loaded.add(_attach_getattrs)
             _state["saved_paddle"] = {k: v for k, v in sys.modules.items()
                                       if k == "paddle" or k.startswith("paddle.")}
             for k in _state["saved_paddle"]:
@@ -225,6 +234,10 @@ def uninstall():
         if finder in sys.meta_path:
             sys.meta_path.remove(finder)
         _state["finder"] = None
+        for listeners, fn in ((hooks.starting_children, propagate_to_children),
+                              (hooks.namespace_loaded, _attach_getattrs)):
+            if fn in listeners:
+                listeners.remove(fn)
         for k in list(sys.modules):
             if k == "paddle" or k.startswith("paddle."):
                 if k in _state["aliased"] or getattr(sys.modules[k], "__name__", "").startswith(

@@ -19,6 +19,8 @@ import dis
 import importlib
 import sys
 
+from ..framework import hooks
+
 __all__ = ["UnsupportedAPIError", "UnsupportedModuleError", "UnsupportedImportError",
            "unsupported_message", "make_module_getattr", "tensor_getattr"]
 
@@ -128,3 +130,6 @@ def import_target(spec_str):
     mod, _, attr = spec_str.partition(":")
     m = importlib.import_module(mod)
     return getattr(m, attr) if attr else m
+
+
+hooks.missing_tensor_attr.set(tensor_getattr)

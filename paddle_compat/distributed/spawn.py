@@ -16,6 +16,9 @@ import socket
 import sys
 import traceback
 
+from ..framework import hooks
+from .env import _on_gpu
+
 __all__ = ["spawn", "MultiprocessContext", "free_ports"]
 
 _OPTIONS = {"start_method", "ips", "gpus", "xpus", "print_config", "backend"}
@@ -68,7 +71,6 @@ def job_env(rank, nprocs, endpoints, master_port, backend, device_ids=None):
 def _default_backend_and_devices(nprocs, options):
     import torch
 
-    from .env import _on_gpu
     backend = options.get("backend")
     if backend in (None, "auto"):
         backend = "nccl" if _on_gpu() else "gloo"
@@ -86,7 +88,6 @@ def _default_backend_and_devices(nprocs, options):
 def _default_nprocs():
     import torch
 
-    from .env import _on_gpu
     if _on_gpu():
         return torch.cuda.device_count()
     return multiprocessing.cpu_count()
@@ -165,9 +166,7 @@ def spawn(func, args=(), nprocs=-1, join=True, daemon=False, **options):
     backend, devices = _default_backend_and_devices(nprocs, options)
     ports = free_ports(nprocs + 1)
     endpoints = [f"127.0.0.1:{p}" for p in ports[:nprocs]]
-    from ..compat import hook
-    if hook.is_installed():
-        hook.propagate_to_children()
+    hooks.starting_children()
     mp = multiprocessing.get_context(options.get("start_method") or "spawn")
     processes, error_queues, return_queues = [], [], []
     for rank in range(nprocs):

@@ -9,7 +9,7 @@ and numpy counterparts. :func:`convert_dtype` turns anything a Paddle API accept
 import numpy as np
 import torch
 
-from .fastops import creation_defaults_changed
+from .hooks import creation_defaults_changed
 
 __all__ = ["DType", "convert_dtype", "to_torch_dtype", "from_torch_dtype", "get_default_dtype",
            "set_default_dtype", "finfo", "iinfo", "ALL_DTYPES"]

@@ -25,8 +25,9 @@ A Paddle function marked ``@fast_path(forms, torch_fn)`` promises that for the c
 
 The second argument may also come by its parameter's name (``paddle.sum(x, axis=1)``).
 
-``install_fast_ops`` (run last by paddle_compat/__init__.py) puts a ``FastOp`` in place of each
-marked function in the user-facing namespaces and among the Tensor methods (where it acts as an
+``ops.registry`` (``activate_fast_ops``, run last by paddle_compat/__init__.py, and
+``publish`` for each user-facing namespace) puts a ``FastOp`` in place of each marked function in
+the user-facing namespaces and among the Tensor methods (where it acts as an
 unbound method: ``x.reshape(s)`` is ``op(x, s)``). A FastOp's Python ``__call__`` just calls the
 function: that is what torch.compile traces and what runs without the C module. Its C call slot
 runs the marked forms without a Python frame and calls the function for everything else, and
@@ -36,11 +37,10 @@ in their modules.
 """
 import functools
 import os
-import types
 
 import torch
 
-__all__ = ["fast_path", "FastOp", "install_fast_ops"]
+__all__ = ["fast_path", "FastOp", "c_module"]
 
 _FORMS = ("x", "x_int", "x_ints", "xy", "seq", "where", "nonzero", "real", "x_dtype", "shape",
           "shape_value", "x_num", "int")
@@ -94,45 +94,13 @@ class FastOp:
         return _load, (self._impl,)          # pickles as the function itself
 
 
-_installed = None       # the C module once install_fast_ops has run
-
-
-def creation_defaults_changed():
-    """Tell the C side Paddle's current device and default dtype (set_device and
-    set_default_dtype call this)."""
-    if _installed is not None:
-        from .dtype import _Defaults
-        from .place import current_device
-        _installed.set_creation_defaults(current_device().type == "cpu", _Defaults.dtype.torch)
-
-
-def install_fast_ops(*modules):
-    """Replace the marked functions in ``modules`` by FastOps (one per function). False, changing
-    nothing, where the C module is missing or not installed (see tensor.install_fast_slots)."""
+def c_module():
+    """The C module (framework/_fastops.c), or None where it is not built or
+    PADDLE_COMPAT_PURE_PYTHON is set."""
     if os.environ.get("PADDLE_COMPAT_PURE_PYTHON"):
-        return False
+        return None
     try:
         from . import _fastops
     except ImportError:
-        return False
-    from .tensor import Tensor
-    if not _fastops.installed(Tensor):
-        return False
-    from . import dtype as _dt
-    _fastops.install_ops(FastOp, _REAL, torch.bool, _dt.TORCH_OF, torch.get_default_dtype)
-    global _installed
-    _installed = _fastops
-    creation_defaults_changed()
-    made = {}
-    for module in modules:
-        for name, fn in list(vars(module).items()):
-            if type(fn) is not types.FunctionType or not hasattr(fn, "_fast_path"):
-                continue
-            op = made.get(fn)
-            if op is None:
-                flags = 0
-                for form in fn._fast_path[0].split():
-                    flags |= getattr(_fastops, form.upper())
-                op = made[fn] = FastOp(fn, flags)
-            setattr(module, name, op)
-    return True
+        return None
+    return _fastops

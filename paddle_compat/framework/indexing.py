@@ -201,5 +201,3 @@ def setitem(self, idx, value):
         raise ValueError(f"(InvalidArgument) {e}") from None
 
 
-Tensor.__getitem__ = getitem
-Tensor.__setitem__ = setitem

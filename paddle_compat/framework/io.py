@@ -26,6 +26,7 @@ import pickle
 import numpy as np
 import torch
 
+from . import hooks
 from .parameter import Parameter
 from .place import current_device
 from .tensor import Tensor, wrap
@@ -71,12 +72,6 @@ def _to_tensor(a, name=None):
 
 
 # ---------------------------------------------------------------------- save
-def _is_layer(obj):
-    from .. import nn
-    layer = getattr(nn, "Layer", None)
-    return layer is not None and isinstance(obj, layer)
-
-
 def _contains(obj, cond):
     """Paddle's walk over dict/OrderedDict/list/tuple looking for ``cond``."""
     if cond(obj):
@@ -90,7 +85,7 @@ def _contains(obj, cond):
 
 
 def _is_paddle_object(v):
-    return isinstance(v, Tensor) or _is_layer(v)
+    return isinstance(v, Tensor) or hooks.is_layer(v)
 
 
 def _is_state_dict(obj):
@@ -146,7 +141,7 @@ def _pickle_any(obj, f, protocol):
     table = copyreg.dispatch_table.copy()
     table[Tensor] = _reduce_tensor
     table[Parameter] = _reduce_tensor
-    if _contains(obj, _is_layer):
+    if _contains(obj, hooks.is_layer):
         for layer_type in _layer_types(obj):
             table[layer_type] = _refuse_layer
     pickler.dispatch_table = table
@@ -157,7 +152,7 @@ def _layer_types(obj):
     found = set()
 
     def visit(v):
-        if _is_layer(v):
+        if hooks.is_layer(v):
             found.add(type(v))
         return False
 

@@ -1,8 +1,8 @@
 """``paddle.ParamAttr``: how a layer should create one parameter (name, initializer, learning
-rate, regularizer, trainable, need_clip), and the rule that turns a layer's ``weight_attr`` /
-``bias_attr`` argument into one.
+rate, regularizer, trainable, need_clip). ``nn.param_attr.to_param_attr`` turns a layer's
+``weight_attr`` / ``bias_attr`` argument into one.
 """
-__all__ = ["ParamAttr", "to_param_attr"]
+__all__ = ["ParamAttr"]
 
 
 class ParamAttr:
@@ -24,24 +24,3 @@ class ParamAttr:
     def __repr__(self):
         return (f"ParamAttr(name={self.name!r}, initializer={self.initializer!r}, "
                 f"learning_rate={self.learning_rate}, trainable={self.trainable})")
-
-
-def to_param_attr(arg):
-    """A ParamAttr for a layer's attr argument, or False for ``False`` (no such parameter).
-    Accepts None/True, a ParamAttr, a name, an Initializer, a regularizer, or a list of these."""
-    from ..nn.initializer import Initializer
-    if arg is None or arg is True:
-        return ParamAttr()
-    if arg is False:
-        return False
-    if isinstance(arg, (list, tuple)):
-        return [to_param_attr(a) for a in arg]
-    if isinstance(arg, ParamAttr):
-        return arg
-    if isinstance(arg, str):
-        return ParamAttr(name=arg)
-    if isinstance(arg, Initializer):
-        return ParamAttr(initializer=arg)
-    if type(arg).__name__.endswith("Decay"):          # L1Decay / L2Decay regularizers
-        return ParamAttr(regularizer=arg)
-    raise TypeError(f"{type(arg)} cast to ParamAttr")

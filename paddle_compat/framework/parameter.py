@@ -11,9 +11,10 @@ import torch
 
 from .tensor import Tensor
 
-__all__ = ["Parameter", "make_parameter", "unique_name"]
+__all__ = ["Parameter", "make_parameter", "unique_name", "used_param_names"]
 
 _counters = {}
+used_param_names = set()     # parameter names taken (a layer refuses to reuse one)
 
 
 def unique_name(prefix):

@@ -5,7 +5,7 @@ knows the torch device that holds its tensors. ``set_device`` chooses where new 
 """
 import torch
 
-from .fastops import creation_defaults_changed
+from .hooks import creation_defaults_changed
 
 __all__ = ["Place", "CPUPlace", "CUDAPlace", "CUDAPinnedPlace", "set_device", "get_device",
            "is_compiled_with_cuda", "current_device", "place_of", "to_torch_device"]

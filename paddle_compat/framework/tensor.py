@@ -12,17 +12,19 @@ the common cases (same dtypes, a float tensor with a Python number) go straight 
 import inspect
 import itertools
 import operator
-import os
-import re
 
 import numpy as np
 import torch
 
 from . import dtype as _dt
-from .fastops import fast_path
+from . import hooks
+from .autograd_engine import backward_with_ones, run_backward
+from .fastops import c_module, fast_path
 from .place import place_of, to_torch_device
+from .printing import format_tensor
+from .promotion import binary_operands
 
-__all__ = ["Tensor", "wrap", "unwrap", "Size", "writable"]
+__all__ = ["Tensor", "wrap", "unwrap", "Size", "writable", "shape_arg"]
 
 _new = object.__new__
 _TORCH_OF = _dt.TORCH_OF
@@ -79,47 +81,26 @@ def writable(x):
     return t
 
 
-class GradientCycleError(SystemError):
-    """A backward ran through a graph whose saved tensors were already freed."""
+def shape_arg(shape, api="full", pos=1):
+    """A shape given as an int, a list/tuple of ints or 0-d Tensors, or a 1-d Tensor, as a
+    tuple of ints; TypeError naming the position for anything else."""
+    if isinstance(shape, Tensor):
+        return tuple(int(v) for v in shape._t.reshape(-1).tolist())
+    if isinstance(shape, int) and not isinstance(shape, bool):
+        return (shape,)
+    if isinstance(shape, (list, tuple, torch.Size)):
+        out = []
+        for i, d in enumerate(shape):
+            if isinstance(d, Tensor):
+                d = d._t.item()
+            if not isinstance(d, int) or isinstance(d, bool):
+                raise TypeError(f"(InvalidType) {api}(): argument (position {pos}) must be list "
+                                f"of int, but got {type(d).__name__} at pos {i}")
+            out.append(d)
+        return tuple(out)
+    raise TypeError(f"(InvalidType) {api}(): argument (position {pos}) must be list, tuple, int, "
+                    f"or Tensor, but got {type(shape).__name__}")
 
-
-_VERSION_ERROR = re.compile(r"is at version (\d+); expected version (\d+)")
-
-
-# torch's autograd engine, called directly where torch.autograd.backward would only add
-# argument checks we have already made (None if a future torch moves it).
-_engine = getattr(getattr(torch.autograd, "Variable", None), "_execution_engine", None)
-
-
-def _translate_backward_error(e):
-    """Re-raise torch's autograd errors as Paddle reports them."""
-    msg = str(e)
-    m = _VERSION_ERROR.search(msg)
-    if m:
-        raise RuntimeError(
-            "(PermissionDenied) Tensor '' used in gradient computation has been modified by an "
-            f"inplace operation. Its version is {m.group(1)} but the expected version is "
-            f"{m.group(2)}. Please fix your code to void calling an inplace operator after "
-            "using the Tensor which will used in gradient computation.") from None
-    if "backward through the graph a second time" in msg or "already been freed" in msg:
-        raise GradientCycleError(
-            "(Fatal) The saved tensors of this graph were freed by an earlier backward: you "
-            "calculate backward twice for the same subgraph without setting "
-            "retain_graph=True. Please set retain_graph=True in the first backward/grad "
-            "call.") from None
-    raise e
-
-
-def _run_backward(tensors, grads, retain_graph, create_graph=False, inputs=None):
-    try:
-        if inputs is None:
-            torch.autograd.backward(tensors, grads, retain_graph=retain_graph,
-                                    create_graph=create_graph)
-            return None
-        return torch.autograd.grad(tensors, inputs, grads, retain_graph=retain_graph,
-                                   create_graph=create_graph, allow_unused=True)
-    except RuntimeError as e:
-        _translate_backward_error(e)
 
 
 class Tensor:
@@ -135,8 +116,7 @@ class Tensor:
     def __getattr__(self, name):
         """Reached only when normal lookup failed (free on the hot path): a missing public
         name is a Paddle API paddle_compat does not have yet, and the error says so."""
-        from ..compat.missing import tensor_getattr
-        return tensor_getattr(self, name)
+        return hooks.missing_tensor_attr(self, name)
 
     def __init__(self, data=None, dtype=None, place=None, stop_gradient=True, name=None):
         if isinstance(data, Tensor):
@@ -303,20 +283,13 @@ class Tensor:
         if not t.requires_grad:
             return
         if grad_tensor is None:
-            g = torch.ones_like(t)
-            if _engine is not None:              # ones of t's own shape: nothing to validate
-                try:
-                    _engine.run_backward((t,), (g,), retain_graph, False, (),
-                                         allow_unreachable=True, accumulate_grad=True)
-                except RuntimeError as e:
-                    _translate_backward_error(e)
-                return
-        else:
-            g = unwrap(grad_tensor)
-            if not isinstance(g, torch.Tensor):
-                raise TypeError("grad_tensor must be a Tensor or None, but received "
-                                f"{type(grad_tensor).__name__}")
-        _run_backward((t,), (g,), retain_graph)
+            backward_with_ones(t, retain_graph)
+            return
+        g = unwrap(grad_tensor)
+        if not isinstance(g, torch.Tensor):
+            raise TypeError("grad_tensor must be a Tensor or None, but received "
+                            f"{type(grad_tensor).__name__}")
+        run_backward((t,), (g,), retain_graph)
 
     def clear_grad(self, set_to_zero=True):
         """Zero the accumulated gradient (or drop it with ``set_to_zero=False``)."""
@@ -573,7 +546,6 @@ class Tensor:
         return self._t._version
 
     def _new(self, fill, size, dtype, device, requires_grad):
-        from ..ops.common import shape_arg
         t = self._t
         d = t.dtype if dtype is None else _dt.to_torch_dtype(dtype)
         dev = t.device if device is None else to_torch_device(device)
@@ -653,11 +625,9 @@ class Tensor:
 
     # ------------------------------------------------------------------ printing
     def __repr__(self):
-        from .printing import format_tensor
         t = self._t
         if not isinstance(t, torch.Tensor):               # a static Variable
-            from ..static.variable import variable_repr
-            return variable_repr(self)
+            return hooks.static_repr(self)
         return format_tensor(t, _dt.from_torch_dtype(t.dtype).name, repr(place_of(t)),
                              self.stop_gradient)
 
@@ -734,7 +704,7 @@ def _rremainder(a, other):
 
 # Python's operators on torch tensors (their C slots) for ``Tensor OP other``; torch
 # functions taking the tensor first for ``other OP Tensor``. Rows: (op, forward, reflected,
-# name, reflected name); _install_operators makes the methods, install_fast_slots the C slots.
+# name, reflected name); install_operators makes the methods, install_fast_slots the C slots.
 # x.float(), x.long(), x.float32() ...: Tensor._convert to a fixed dtype
 _CASTS = {"float": torch.float32, "double": torch.float64, "half": torch.float16,
           "bfloat16": torch.bfloat16, "int": torch.int32, "long": torch.int64,
@@ -786,8 +756,7 @@ _OPERATORS = [
 _BITWISE = {"and": "&", "or": "|", "xor": "^"}
 
 
-def _install_operators():
-    from .promotion import binary_operands
+def install_operators():
 
     def binary(torch_fn, rfn, op):
         # The wrap is inlined: these run for every arithmetic expression.
@@ -846,7 +815,10 @@ def _install_operators():
     Tensor.__pos__ = lambda self: self
     Tensor.__abs__ = lambda self: wrap(self._t.abs())
     Tensor.__invert__ = lambda self: wrap(~self._t)
+    Tensor.__div__ = Tensor.__truediv__          # Python 2's name, which Paddle keeps
 
+
+install_operators()
 
 # the dunders whose slots framework/_fastops.c takes over
 _FAST_SLOT_NAMES = [n for row in _OPERATORS for n in row[3:] if n] + ["__getitem__", "__neg__"]
@@ -858,11 +830,8 @@ def install_fast_slots(*classes):
     indexing run without a Python frame; every other case calls the Python methods above.
     Returns False, changing nothing, where the module is not built or PADDLE_COMPAT_PURE_PYTHON
     is set."""
-    if os.environ.get("PADDLE_COMPAT_PURE_PYTHON"):
-        return False
-    try:
-        from . import _fastops
-    except ImportError:
+    _fastops = c_module()
+    if _fastops is None:
         return False
     for cls in classes:
         own = [n for n in _FAST_SLOT_NAMES if n in cls.__dict__]

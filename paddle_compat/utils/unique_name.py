@@ -13,19 +13,17 @@ def generate(key):
 
 
 def _state():
-    from ..nn.layer import layers
-    return dict(_parameter._counters), set(layers._used_param_names)
+    return dict(_parameter._counters), set(_parameter.used_param_names)
 
 
 def switch(new_generator=None):
     """Start numbering afresh (or restore a state ``switch`` returned); returns the old one."""
-    from ..nn.layer import layers
     old = _state()
     counters, used = new_generator if new_generator is not None else ({}, set())
     _parameter._counters.clear()
     _parameter._counters.update(counters)
-    layers._used_param_names.clear()
-    layers._used_param_names.update(used)
+    _parameter.used_param_names.clear()
+    _parameter.used_param_names.update(used)
     return old
 
 

@@ -21,18 +21,18 @@ import numpy as np
 import torch
 
 from ...framework import dtype as _dt
-from ...framework.param_attr import to_param_attr
-from ...framework.parameter import Parameter, make_parameter, unique_name
+from ...framework import hooks
+from ...framework.parameter import Parameter, make_parameter, unique_name, used_param_names
 from ...framework.place import Place, to_torch_device
 from ...framework.tensor import Tensor
 from .. import initializer as _init
+from ..param_attr import to_param_attr
 
 __all__ = ["Layer", "HookRemoveHelper", "assign_value", "new_parameter",
            "create_parameter"]
 
 _FIRST_CAP = re.compile("(.)([A-Z][a-z]+)")
 _ALL_CAP = re.compile("([a-z])([A-Z])")
-_used_param_names = set()
 _hook_ids = itertools.count()
 
 _IncompatibleKeys = collections.namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])
@@ -85,11 +85,11 @@ def new_parameter(scope, shape, attr=None, dtype="float32", is_bias=False,
     name = attr.name
     if name is None:
         name = unique_name(f"{scope}.{'b' if is_bias else 'w'}")
-    if name in _used_param_names:
+    if name in used_param_names:
         raise ValueError(f"parameter name [{name}] have be been used. In dygraph mode, the name "
                          "of parameter can't be same.Please check the parameter attr value "
                          "passed to self.create_parameter or constructor of dygraph Layers")
-    _used_param_names.add(name)
+    used_param_names.add(name)
     data = init.make(shape, dtype, None if device is None else to_torch_device(device))
     return make_parameter(data, name, trainable=attr.trainable,
                           optimize_attr={"learning_rate": attr.learning_rate},
@@ -761,3 +761,6 @@ class Layer:
         if sub:
             s += "\n  " + "\n  ".join(sub) + "\n"
         return s + ")"
+
+
+hooks.is_layer.set(lambda obj: isinstance(obj, Layer))

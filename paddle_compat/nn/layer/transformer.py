@@ -6,7 +6,7 @@ import copy
 
 import torch
 
-from ...framework.param_attr import to_param_attr
+from ..param_attr import to_param_attr
 from ...framework.tensor import wrap
 from .. import functional as F
 from .common import Dropout, Linear

@@ -1,0 +1,64 @@
+"""How ``Tensor.backward`` and ``paddle.grad`` run torch's autograd engine, with Paddle's errors
+(a second backward through freed tensors, a tensor changed in place after it was saved)."""
+import re
+
+import torch
+
+__all__ = ["GradientCycleError", "run_backward", "backward_with_ones"]
+
+
+class GradientCycleError(SystemError):
+    """A backward ran through a graph whose saved tensors were already freed."""
+
+
+_VERSION_ERROR = re.compile(r"is at version (\d+); expected version (\d+)")
+
+
+# torch's autograd engine, called directly where torch.autograd.backward would only add
+# argument checks we have already made (None if a future torch moves it).
+_engine = getattr(getattr(torch.autograd, "Variable", None), "_execution_engine", None)
+
+
+def _translate_backward_error(e):
+    """Re-raise torch's autograd errors as Paddle reports them."""
+    msg = str(e)
+    m = _VERSION_ERROR.search(msg)
+    if m:
+        raise RuntimeError(
+            "(PermissionDenied) Tensor '' used in gradient computation has been modified by an "
+            f"inplace operation. Its version is {m.group(1)} but the expected version is "
+            f"{m.group(2)}. Please fix your code to void calling an inplace operator after "
+            "using the Tensor which will used in gradient computation.") from None
+    if "backward through the graph a second time" in msg or "already been freed" in msg:
+        raise GradientCycleError(
+            "(Fatal) The saved tensors of this graph were freed by an earlier backward: you "
+            "calculate backward twice for the same subgraph without setting "
+            "retain_graph=True. Please set retain_graph=True in the first backward/grad "
+            "call.") from None
+    raise e
+
+
+def run_backward(tensors, grads, retain_graph, create_graph=False, inputs=None):
+    try:
+        if inputs is None:
+            torch.autograd.backward(tensors, grads, retain_graph=retain_graph,
+                                    create_graph=create_graph)
+            return None
+        return torch.autograd.grad(tensors, inputs, grads, retain_graph=retain_graph,
+                                   create_graph=create_graph, allow_unused=True)
+    except RuntimeError as e:
+        _translate_backward_error(e)
+
+
+def backward_with_ones(t, retain_graph):
+    """Backward from ``t`` with ones as its gradient (Paddle's default, for any shape); the
+    engine is called directly, as ones of t's own shape need no validation."""
+    g = torch.ones_like(t)
+    if _engine is None:
+        run_backward((t,), (g,), retain_graph)
+        return
+    try:
+        _engine.run_backward((t,), (g,), retain_graph, False, (), allow_unreachable=True,
+                             accumulate_grad=True)
+    except RuntimeError as e:
+        _translate_backward_error(e)

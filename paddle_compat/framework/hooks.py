@@ -1,0 +1,102 @@
+"""Registration hooks: how the ground floor reaches code of a higher floor without importing it.
+
+``framework/`` imports nothing else of the package (pyproject.toml's import contract). Where its
+code needs a higher layer's behaviour -- the repr of a static Variable, the error for a Paddle
+API we lack -- it calls a ``Hook`` here, and the layer that owns the behaviour fills the hook
+when it is imported. Until then the hook does its documented default (a static Variable cannot
+exist before ``static`` is imported, so its repr hook never runs unset).
+
+    >>> from paddle_compat.framework import hooks
+    >>> hooks.autocast_enabled()          # amp not imported, or no auto_cast active
+    False
+
+Every hook is listed below with its owner; ``grep -rn "hooks\\.<name>.set"`` finds the filler.
+"""
+
+__all__ = ["Hook", "Listeners", "autocast_enabled", "missing_tensor_attr", "static_repr",
+           "record_pylayer", "is_layer", "creation_defaults_changed", "starting_children",
+           "namespace_loaded"]
+
+
+class Hook:
+    """One function slot a higher layer fills at import (``hook.set(fn)``); calling the hook
+    calls that function, or ``default`` while it is unset."""
+
+    __slots__ = ("name", "fn", "doc")
+
+    def __init__(self, name, default, doc):
+        self.name = name
+        self.fn = default
+        self.doc = doc
+
+    def set(self, fn):
+        """Fill the hook (the owning layer does this once, at import); returns ``fn``."""
+        self.fn = fn
+        return fn
+
+    def __call__(self, *args, **kwargs):
+        return self.fn(*args, **kwargs)
+
+    def __repr__(self):
+        return f"<hook {self.name}: {getattr(self.fn, '__qualname__', self.fn)}>"
+
+
+class Listeners(list):
+    """Functions called, in order, when something at the ground floor changed."""
+
+    def add(self, fn):
+        if fn not in self:
+            self.append(fn)
+        return fn
+
+    def __call__(self):
+        for fn in self:
+            fn()
+
+
+def _unset(name):
+    def fail(*args, **kwargs):
+        raise RuntimeError(f"paddle_compat: the {name} hook was used before its layer was "
+                           "imported")
+    return fail
+
+
+def _no_attr(tensor, name):
+    raise AttributeError(f"'Tensor' object has no attribute '{name}'")
+
+
+autocast_enabled = Hook(
+    "autocast_enabled", lambda: False,
+    "Whether ``paddle.amp.auto_cast`` is active (amp.auto_cast fills it); ops that Paddle's AMP "
+    "casts differently (matmul with mixed dtypes) ask it.")
+
+missing_tensor_attr = Hook(
+    "missing_tensor_attr", _no_attr,
+    "``Tensor.__getattr__(tensor, name)`` for a name normal lookup missed: compat.missing "
+    "raises the error that says which Paddle API we lack.")
+
+static_repr = Hook(
+    "static_repr", _unset("static_repr"),
+    "``repr`` of a static Variable (a Tensor whose payload is an fx proxy); static fills it.")
+
+record_pylayer = Hook(
+    "record_pylayer", _unset("record_pylayer"),
+    "Record ``PyLayer.apply`` on static Variables as one node of the current Program; static "
+    "fills it.")
+
+is_layer = Hook(
+    "is_layer", lambda obj: False,
+    "Whether ``obj`` is an ``nn.Layer`` (nn fills it; none exists before nn is imported): "
+    "``paddle.save`` refuses to pickle layers as Paddle does.")
+
+creation_defaults_changed = Listeners()
+"""Called after Paddle's device or default dtype changed (set_device, set_default_dtype): the C
+fast paths of the creation ops (ops.registry) re-read them."""
+
+starting_children = Listeners()
+"""Called before ``paddle.distributed.spawn`` starts its processes: the import hook (compat)
+adds what makes ``import paddle`` resolve to paddle_compat in the children too."""
+
+namespace_loaded = Listeners()
+"""Called after the package imported a namespace on first use (``paddle.nn``): the import hook
+(compat) gives the new modules its missing-API errors."""
