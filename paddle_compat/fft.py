@@ -15,10 +15,10 @@ from .framework import dtype as _dt
 from .framework.place import current_device, to_torch_device
 from .framework.tensor import Tensor, wrap
 from .ops.common import finish, tensor_arg
+from .ops.registry import OpSet as _OpSet
 
-__all__ = ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fft2", "ifft2", "rfft2", "irfft2",
-           "hfft2", "ihfft2", "fftn", "ifftn", "rfftn", "irfftn", "hfftn", "ihfftn", "fftfreq",
-           "rfftfreq", "fftshift", "ifftshift"]
+_op = _OpSet(__name__)
+__all__ = _op.names
 
 _NORMS = ("backward", "forward", "ortho")
 _INTS = frozenset([torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8])
@@ -47,7 +47,7 @@ def _check_norm(norm):
 
 
 def _one_d(torch_fn, api, kind):
-    def op(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
+    def transform(x, n=None, axis=-1, norm="backward", name=None, *, out=None):
         t = _input(x, api, kind)
         nd = t.dim()
         if not -nd <= axis < nd:
@@ -60,9 +60,9 @@ def _one_d(torch_fn, api, kind):
         else:
             r = wrap(torch_fn(t, n, axis))
         return finish(r, out)
-    op.__name__ = api
-    op.__doc__ = f"One-dimensional {api} along ``axis`` (torch.fft.{torch_fn.__name__})."
-    return op
+    transform.__name__ = api
+    transform.__doc__ = f"One-dimensional {api} along ``axis`` (torch.fft.{torch_fn.__name__})."
+    return _op(transform)
 
 
 def _sizes_axes(t, s, axes, api, two):
@@ -97,16 +97,17 @@ def _sizes_axes(t, s, axes, api, two):
 
 
 def _n_d(torch_fn, api, kind, two):
-    def op(x, s=None, axes=(-2, -1) if two else None, norm="backward", name=None, *, out=None):
+    def transform(x, s=None, axes=(-2, -1) if two else None, norm="backward", name=None, *,
+                  out=None):
         t = _input(x, api, kind)
         s, axes = _sizes_axes(t, s, axes, api, two)
         _check_norm(norm)
         r = wrap(torch_fn(t, s, axes, norm))
         return finish(r, out)
-    op.__name__ = api
-    op.__doc__ = (f"{'Two' if two else 'N'}-dimensional {api} over ``axes`` "
-                  f"(torch.fft.{torch_fn.__name__}).")
-    return op
+    transform.__name__ = api
+    transform.__doc__ = (f"{'Two' if two else 'N'}-dimensional {api} over ``axes`` "
+                         f"(torch.fft.{torch_fn.__name__}).")
+    return _op(transform)
 
 
 F = torch.fft
@@ -132,7 +133,7 @@ del F
 
 
 def _freq(torch_fn, api):
-    def op(n, d=1.0, dtype=None, name=None, *, out=None, device=None, requires_grad=False):
+    def freq(n, d=1.0, dtype=None, name=None, *, out=None, device=None, requires_grad=False):
         if d * n == 0:
             raise ValueError("d or n should not be 0.")
         tdt = None if dtype is None else _dt.convert_dtype(dtype).torch
@@ -141,9 +142,9 @@ def _freq(torch_fn, api):
         dev = current_device() if device is None else to_torch_device(device)
         r = wrap(torch_fn(n, d, dtype=tdt, device=dev))
         return finish(r, out, requires_grad)
-    op.__name__ = api
-    op.__doc__ = f"Sample frequencies of a length-n {api[:-4]} with spacing d (default float)."
-    return op
+    freq.__name__ = api
+    freq.__doc__ = f"Sample frequencies of a length-n {api[:-4]} with spacing d (default float)."
+    return _op(freq)
 
 
 fftfreq = _freq(torch.fft.fftfreq, "fftfreq")
@@ -151,15 +152,15 @@ rfftfreq = _freq(torch.fft.rfftfreq, "rfftfreq")
 
 
 def _shift(torch_fn, api):
-    def op(x, axes=None, name=None):
+    def shift(x, axes=None, name=None):
         t = tensor_arg(x, api)
         if isinstance(axes, Tensor):
             axes = axes._t.tolist()
         return wrap(torch_fn(t, axes))
-    op.__name__ = api
-    op.__doc__ = f"Roll the zero frequency {'to' if api == 'fftshift' else 'back from'} the " \
-                 "centre of ``axes`` (all axes by default)."
-    return op
+    shift.__name__ = api
+    shift.__doc__ = f"Roll the zero frequency {'to' if api == 'fftshift' else 'back from'} " \
+                    "the centre of ``axes`` (all axes by default)."
+    return _op(shift)
 
 
 fftshift = _shift(torch.fft.fftshift, "fftshift")

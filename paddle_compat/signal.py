@@ -6,9 +6,11 @@ import torch
 import torch.nn.functional as F
 
 from .framework.tensor import wrap
-from .ops.common import as_methods, tensor_arg
+from .ops.common import tensor_arg
+from .ops.registry import OpSet as _OpSet
 
-__all__ = ["frame", "overlap_add", "stft", "istft"]
+_op = _OpSet(__name__)
+__all__ = _op.names
 
 
 def _frame(t, frame_length, hop_length, axis):
@@ -39,6 +41,7 @@ def _check(axis, hop_length):
                          "integer.")
 
 
+@_op
 def frame(x, frame_length, hop_length, axis=-1, name=None):
     """Slice ``x`` into overlapping frames of ``frame_length`` every ``hop_length`` samples."""
     t = tensor_arg(x, "frame")
@@ -52,6 +55,7 @@ def frame(x, frame_length, hop_length, axis=-1, name=None):
     return wrap(_frame(t, frame_length, hop_length, axis))
 
 
+@_op
 def overlap_add(x, hop_length, axis=-1, name=None):
     """Sum frames laid out as by ``frame`` back into a signal."""
     t = tensor_arg(x, "overlap_add")
@@ -76,6 +80,7 @@ def _window(window, win_length, n_fft, dtype, device):
     return w
 
 
+@_op(method=True)
 def stft(x, n_fft, hop_length=None, win_length=None, window=None, center=True,
          pad_mode="reflect", normalized=False, onesided=None, name=None):
     """Short-time Fourier transform of a 1-d or 2-d (batched) signal:
@@ -108,6 +113,7 @@ def stft(x, n_fft, hop_length=None, win_length=None, window=None, center=True,
     return wrap(out.transpose(-1, -2))
 
 
+@_op(method=True)
 def istft(x, n_fft, hop_length=None, win_length=None, window=None, center=True,
           normalized=False, onesided=True, length=None, return_complex=False, name=None):
     """Inverse of ``stft``: windowed inverse transforms overlap-added and divided by the
@@ -153,6 +159,3 @@ def istft(x, n_fft, hop_length=None, win_length=None, window=None, center=True,
         raise ValueError("Abort istft because Nonzero Overlap Add (NOLA) condition failed. "
                          "See scipy.signal.check_NOLA.")
     return wrap(out / env)
-
-
-as_methods(globals(), ["stft", "istft"])

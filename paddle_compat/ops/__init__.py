@@ -1,13 +1,39 @@
-"""The op library: one set of functions for eager Tensors and (later) static Variables.
+"""The op library: one set of functions for eager Tensors and static Variables.
 
-Each module holds one concern; functions that Paddle also has as Tensor methods are attached to
-``Tensor`` by ``common.as_methods``.
+Each module holds one concern and registers its ops through ``registry.OpSet`` (the function,
+its Tensor methods, its C fast path); ``registry.install_methods`` puts the methods on Tensor
+once every module is loaded.
 """
 import importlib as _importlib
 
+from . import registry as _registry
+
 __all__ = []
-for _name in ("math", "logic", "stat", "manipulation", "search", "linalg", "complex_math",
-              "creation"):
+_MODULES = (                 # one op module per concern, one line each
+    "math",
+    "arithmetic",
+    "reduction",
+    "special",
+    "logic",
+    "stat",
+    "reshaping",
+    "joining",
+    "slicing",
+    "gather_scatter",
+    "matrices",
+    "reordering",
+    "sets",
+    "search",
+    "linalg",
+    "decomposition",
+    "histograms",
+    "complex_math",
+    "creation",
+    "random",
+)
+for _name in _MODULES:
     _m = _importlib.import_module(f".{_name}", __name__)
     globals().update({_k: getattr(_m, _k) for _k in _m.__all__})
     __all__ += _m.__all__
+
+_registry.install_methods()

@@ -1,8 +1,7 @@
 """Argument handling shared by the ops: shapes, axes, dtypes, Paddle's error messages."""
-import torch
 
 from ..framework import dtype as _dt
-from ..framework.tensor import Tensor
+from ..framework.tensor import Tensor, shape_arg
 
 __all__ = ["shape_arg", "not_tensor", "tensor_arg", "dtype_or_default"]
 
@@ -35,34 +34,6 @@ def finish(r, out=None, requires_grad=False):
     return out
 
 
-def shape_arg(shape, api="full", pos=1):
-    """A shape given as an int, a list/tuple of ints or 0-d Tensors, or a 1-d Tensor, as a
-    tuple of ints; TypeError naming the position for anything else."""
-    if isinstance(shape, Tensor):
-        return tuple(int(v) for v in shape._t.reshape(-1).tolist())
-    if isinstance(shape, int) and not isinstance(shape, bool):
-        return (shape,)
-    if isinstance(shape, (list, tuple, torch.Size)):
-        out = []
-        for i, d in enumerate(shape):
-            if isinstance(d, Tensor):
-                d = d._t.item()
-            if not isinstance(d, int) or isinstance(d, bool):
-                raise TypeError(f"(InvalidType) {api}(): argument (position {pos}) must be list "
-                                f"of int, but got {type(d).__name__} at pos {i}")
-            out.append(d)
-        return tuple(out)
-    raise TypeError(f"(InvalidType) {api}(): argument (position {pos}) must be list, tuple, int, "
-                    f"or Tensor, but got {type(shape).__name__}")
-
-
 def dtype_or_default(dtype):
     """The torch dtype for ``dtype``, or the default float dtype when it is None."""
     return _dt.default_float().torch if dtype is None else _dt.convert_dtype(dtype).torch
-
-
-def as_methods(namespace, names):
-    """Attach the functions ``names`` from ``namespace`` (a module's globals) to Tensor as
-    methods; Paddle's functions take the tensor as their first argument ``x``."""
-    for n in names:
-        setattr(Tensor, n, namespace[n])

@@ -9,9 +9,11 @@ import torch
 
 from ..framework import dtype as _dt
 from ..framework.tensor import wrap
-from .common import as_methods, not_tensor
+from .common import not_tensor
+from .registry import OpSet
 
-__all__ = ["complex", "polar", "real", "imag", "as_real", "as_complex", "angle"]
+op = OpSet(__name__)
+__all__ = op.names
 
 _PARTS = (torch.float32, torch.float64)
 
@@ -38,6 +40,7 @@ def _parts(a, b, api):
                          f"{_dt.from_torch_dtype(b.dtype).name}")
 
 
+@op
 def complex(real, imag, name=None, *, out=None):
     """A complex tensor from float32/float64 real and imaginary parts (broadcast)."""
     a = _t(real, "complex", "real")
@@ -50,6 +53,7 @@ def complex(real, imag, name=None, *, out=None):
     return wrap(r)
 
 
+@op(method=True)
 def polar(abs, angle, name=None, *, out=None):
     """abs * (cos(angle) + i sin(angle)) for float32/float64 parts."""
     a = _t(abs, "polar", "abs")
@@ -66,6 +70,7 @@ def polar(abs, angle, name=None, *, out=None):
     return wrap(r)
 
 
+@op(method=True)
 def real(x, name=None):
     """The real part of a complex tensor (a new tensor)."""
     t = _t(x, "real")
@@ -74,6 +79,7 @@ def real(x, name=None):
     return wrap(torch.real(t).clone())
 
 
+@op(method=True)
 def imag(x, name=None):
     """The imaginary part of a complex tensor (a new tensor)."""
     t = _t(x, "imag")
@@ -82,6 +88,7 @@ def imag(x, name=None):
     return wrap(torch.imag(t).clone())
 
 
+@op(method=True)
 def as_real(x, name=None):
     """A complex tensor as real pairs: shape [..., 2]."""
     t = _t(x, "as_real")
@@ -90,6 +97,7 @@ def as_real(x, name=None):
     return wrap(torch.view_as_real(t.resolve_conj()))
 
 
+@op(method=True)
 def as_complex(x, name=None):
     """Real pairs (last dim 2) as a complex tensor."""
     t = _t(x, "as_complex")
@@ -102,6 +110,7 @@ def as_complex(x, name=None):
     return wrap(torch.view_as_complex(t.contiguous()))
 
 
+@op(method=True)
 def angle(x, name=None):
     """The argument of each element: atan2(imag, real); 0 or pi for real floats."""
     t = _t(x, "angle")
@@ -110,18 +119,13 @@ def angle(x, name=None):
     return wrap(torch.angle(t))
 
 
-as_methods(globals(), ["real", "imag", "as_real", "as_complex", "angle", "polar"])
-
-
+@op(method=True)
 def view_as_complex(input):
     """``as_complex(input)`` (Paddle 3's torch-style name)."""
     return as_complex(input)
 
 
+@op(method=True)
 def view_as_real(input):
     """``as_real(input)`` (Paddle 3's torch-style name)."""
     return as_real(input)
-
-
-__all__ += ["view_as_complex", "view_as_real"]
-as_methods(globals(), ["view_as_complex", "view_as_real"])

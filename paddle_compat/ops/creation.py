@@ -1,5 +1,6 @@
 """Creation ops: ``to_tensor``, ``zeros``/``ones``/``full``/``empty`` and their ``*_like`` forms,
-``arange``, ``linspace``, ``eye``, ``assign``; new tensors go to the current device.
+``arange``, ``linspace``, ``logspace``, ``eye``, ``assign``, ``triu_indices``/``tril_indices``;
+new tensors go to the current device.
 
 Paddle's dtype inference: a Python float gives the default float dtype, an int gives int64, a
 bool gives bool, a complex gives complex64 (complex128 under a float64 default); numpy arrays
@@ -9,17 +10,17 @@ import numpy as np
 import torch
 
 from ..framework import dtype as _dt
-from ..framework.fastops import fast_path
 from ..framework.dtype import _Defaults
 from ..framework.place import _Current, current_device, to_torch_device
 from ..framework.tensor import Tensor, wrap
 from .common import dtype_or_default, shape_arg, tensor_arg
+from .registry import OpSet
+
+op = OpSet(__name__)
+__all__ = op.names
 
 _CPU = torch.device("cpu")
 _torch_default_dtype = torch.get_default_dtype
-
-__all__ = ["to_tensor", "zeros", "ones", "full", "empty", "zeros_like", "ones_like",
-           "full_like", "empty_like", "arange", "linspace", "eye", "assign"]
 
 
 def _python_data_to_torch(data):
@@ -73,6 +74,7 @@ def _to_nested_numpy(data):
     return data
 
 
+@op
 def to_tensor(data, dtype=None, place=None, stop_gradient=True):
     """A new Tensor from data (a torch tensor is taken without a copy)."""
     if isinstance(data, Tensor):
@@ -98,7 +100,7 @@ def _full(shape, value, dtype, api):
 
 def _filled(torch_fn, api, what):
     """zeros/ones/empty: ``torch_fn(shape, dtype, device)`` with Paddle's shape and dtype
-    handling."""
+    handling, registered with its C fast path."""
     def create(shape, dtype=None, name=None):
         # hot path: a list of ints where torch's own default dtype and device are Paddle's;
         # torch parses ``fn(2, 3)`` ~0.5 us faster than ``fn([2, 3], dtype=.., device=..)``
@@ -115,20 +117,19 @@ def _filled(torch_fn, api, what):
                              device=current_device()))
     create.__name__ = create.__qualname__ = api
     create.__doc__ = f"A tensor of {what} (default float dtype)."
-    return create
+    return op(create, fast=("shape int", torch_fn))
 
 
-zeros = fast_path("shape int", torch.zeros)(_filled(torch.zeros, "zeros", "zeros"))
-ones = fast_path("shape int", torch.ones)(_filled(torch.ones, "ones", "ones"))
-empty = fast_path("shape int", torch.empty)(_filled(torch.empty, "empty",
-                                                    "uninitialised values"))
+zeros = _filled(torch.zeros, "zeros", "zeros")
+ones = _filled(torch.ones, "ones", "ones")
+empty = _filled(torch.empty, "empty", "uninitialised values")
 
 
 def _fill_value(fill_value):
     return fill_value._t.item() if isinstance(fill_value, Tensor) else fill_value
 
 
-@fast_path("shape_value", torch.full)
+@op(fast=("shape_value", torch.full))
 def full(shape, fill_value, dtype=None, name=None):
     """A tensor filled with ``fill_value``: bool for a bool value, else the default float dtype
     unless ``dtype`` says otherwise."""
@@ -157,7 +158,7 @@ def _like(x, api, dtype):
 
 def _filled_like(torch_fn, api, what):
     """zeros_like/ones_like/empty_like: ``torch_fn`` with x's shape, device and dtype (or
-    ``dtype``)."""
+    ``dtype``), registered with its C fast path."""
     def create(x, dtype=None, name=None):
         if dtype is None and type(x) is Tensor:  # hot path: torch_fn keeps x's dtype itself
             return wrap(torch_fn(x._t))
@@ -165,7 +166,7 @@ def _filled_like(torch_fn, api, what):
         return wrap(torch_fn(t, dtype=tdt))
     create.__name__ = create.__qualname__ = api
     create.__doc__ = f"A tensor of {what} shaped like x, of x's dtype unless ``dtype`` is given."
-    return fast_path("x", torch_fn)(create)
+    return op(create, fast=("x", torch_fn))
 
 
 zeros_like = _filled_like(torch.zeros_like, "zeros_like", "zeros")
@@ -173,7 +174,7 @@ ones_like = _filled_like(torch.ones_like, "ones_like", "ones")
 empty_like = _filled_like(torch.empty_like, "empty_like", "uninitialised values")
 
 
-@fast_path("x_num real", torch.full_like)
+@op(fast=("x_num real", torch.full_like))
 def full_like(x, fill_value, dtype=None, name=None):
     # hot path: x's own dtype, which torch.full_like keeps; an int value fits any dtype as it is
     if dtype is None and type(x) is Tensor and (type(fill_value) is int or
@@ -191,7 +192,7 @@ def _num(v):
     return v._t.item() if isinstance(v, Tensor) else v
 
 
-@fast_path("int", torch.arange)
+@op(fast=("int", torch.arange))
 def arange(start=0, end=None, step=1, dtype=None, name=None):
     """Values from start to end by step: int64 when all bounds are ints, else default float."""
     # hot path: int bounds and step 1 give int64, torch's own dtype for them (device as in zeros)
@@ -213,6 +214,7 @@ def arange(start=0, end=None, step=1, dtype=None, name=None):
     return wrap(torch.arange(start, end, step, dtype=tdt, device=current_device()))
 
 
+@op
 def linspace(start, stop, num, dtype=None, name=None):
     """``num`` evenly spaced values from start to stop inclusive (default float dtype)."""
     tdt = dtype_or_default(dtype)
@@ -223,7 +225,7 @@ def linspace(start, stop, num, dtype=None, name=None):
     return wrap(vals.to(tdt))
 
 
-@fast_path("int", torch.eye)
+@op(fast=("int", torch.eye))
 def eye(num_rows, num_columns=None, dtype=None, name=None):
     """A 2-D identity-like tensor (default float dtype)."""
     r = int(_num(num_rows))
@@ -231,7 +233,7 @@ def eye(num_rows, num_columns=None, dtype=None, name=None):
     return wrap(torch.eye(r, c, dtype=dtype_or_default(dtype), device=current_device()))
 
 
-@fast_path("x", torch.clone)
+@op(fast=("x", torch.clone))
 def assign(x, output=None):
     """Copy ``x`` (a Tensor, numpy array, list or scalar) into a new tensor, or into ``output``.
     A Python float gives float64 and an int gives int64, as in Paddle."""
@@ -252,6 +254,7 @@ def assign(x, output=None):
     return output
 
 
+@op
 def logspace(start, stop, num, base=10.0, dtype=None, name=None):
     """``num`` powers base**e for e evenly spaced from start to stop (default float dtype;
     integer dtypes truncate the values)."""
@@ -271,16 +274,15 @@ def _tri_indices(fn, row, col, offset, dtype):
     return wrap(fn(row, col, offset, dtype=tdt, device=current_device()))
 
 
+@op
 def triu_indices(row, col=None, offset=0, dtype="int64"):
     """[2, n] coordinates of the upper triangle (from diagonal ``offset``) of a row x col
     matrix, row by row."""
     return _tri_indices(torch.triu_indices, row, row if col is None else col, offset, dtype)
 
 
+@op
 def tril_indices(row, col, offset=0, dtype="int64"):
     """[2, n] coordinates of the lower triangle (up to diagonal ``offset``) of a row x col
     matrix, row by row."""
     return _tri_indices(torch.tril_indices, row, col, offset, dtype)
-
-
-__all__ += ["logspace", "triu_indices", "tril_indices"]

@@ -8,16 +8,37 @@ number for ``y``, which Paddle first casts to x's dtype. Bitwise ops need one dt
 """
 import torch
 
-from ..framework.fastops import fast_path
+from ..framework.promotion import binary_operands
 from ..framework.tensor import Tensor, wrap
-from .common import as_methods, not_tensor
+from .common import not_tensor
 from .math import _binary, _broadcast_shape, _check_inplace_shape, _not_tensors, _same_dtype, \
-    _writable, _x, binary_operands
+    _writable, _x
+from .registry import OpSet
 
-__all__ = ["equal", "not_equal", "greater_equal", "greater_than", "less_equal", "less_than",
-           "logical_and", "logical_or", "logical_xor", "logical_not", "bitwise_and",
-           "bitwise_or", "bitwise_xor", "bitwise_not", "bitwise_invert", "bitwise_left_shift",
-           "bitwise_right_shift", "allclose", "isclose", "equal_all", "is_tensor", "is_empty"]
+op = OpSet(__name__)
+__all__ = op.names
+
+
+def _inplace(fn, api):
+    def f(x, y, name=None):
+        _check_inplace_shape(_x(x, api), _x(y, api, "y", 1))
+        r = fn(x, y)._t
+        _writable(x, api)
+        x._t = r                 # Paddle's comparisons in place make x a bool tensor
+        return x
+    f.__name__ = api
+    return f
+
+
+def _with_inplace(fn, aliases=(), inplace_aliases=(), fast=None):
+    """Register the binary op ``fn`` (function and Tensor method) under its name and
+    ``aliases``, and its in-place form ``fn_`` under its name and ``inplace_aliases``."""
+    op(fn, method=True, fast=fast)
+    for a in aliases:
+        op(fn, name=a, method=True)
+    f_ = op(_inplace(fn, fn.__name__ + "_"), method=True)
+    for a in inplace_aliases:
+        op(f_, name=a, method=True)
 
 
 def equal(x, y, name=None):
@@ -41,14 +62,18 @@ def equal(x, y, name=None):
         raise
 
 
-not_equal = _binary(torch.ne, "not_equal", "ne")
-greater_equal = _binary(torch.ge, "greater_equal", "ge")
-greater_than = _binary(torch.gt, "greater_than", "gt")
-less_equal = _binary(torch.le, "less_equal", "le")
-less_than = _binary(torch.lt, "less_than", "lt")
+# the comparisons, with Paddle 3's torch-style names (eq, ne, gt ...) and in-place forms
+_with_inplace(equal, ["eq"])
+_with_inplace(_binary(torch.ne, "not_equal", "ne"), ["ne"], fast=("xy", torch.ne))
+_with_inplace(_binary(torch.ge, "greater_equal", "ge"), ["ge"], fast=("xy", torch.ge))
+_with_inplace(_binary(torch.gt, "greater_than", "gt"), ["gt", "greater"], fast=("xy", torch.gt))
+_with_inplace(_binary(torch.le, "less_equal", "le"), ["le"], fast=("xy", torch.le))
+_with_inplace(_binary(torch.lt, "less_than", "lt"), ["lt", "less"], ["less_"],
+              fast=("xy", torch.lt))
 
 
 def _logical(fn, api):
+    """Make and register ``api`` (and its in-place form) from the torch function ``fn``."""
     def f(x, y, out=None, name=None):
         try:
             a = x._t
@@ -64,14 +89,15 @@ def _logical(fn, api):
         return wrap(r)
     f.__name__ = api
     f.__doc__ = f"Elementwise {api} of the truth values of x and y (a bool tensor)."
-    return fast_path("xy", fn)(f)
+    _with_inplace(f, fast=("xy", fn))
 
 
-logical_and = _logical(torch.logical_and, "logical_and")
-logical_or = _logical(torch.logical_or, "logical_or")
-logical_xor = _logical(torch.logical_xor, "logical_xor")
+_logical(torch.logical_and, "logical_and")
+_logical(torch.logical_or, "logical_or")
+_logical(torch.logical_xor, "logical_xor")
 
 
+@op(method=True)
 def logical_not(x, out=None, name=None):
     """Elementwise not of x's truth values (a bool tensor)."""
     try:
@@ -84,7 +110,15 @@ def logical_not(x, out=None, name=None):
     return wrap(r)
 
 
+@op(method=True)
+def logical_not_(x, name=None):
+    t = _writable(x, "logical_not_")
+    x._t = torch.logical_not(t)
+    return x
+
+
 def _bitwise(fn, api):
+    """Make and register ``api`` (and its in-place form) from the torch function ``fn``."""
     def f(x, y, out=None, name=None):
         try:
             a = x._t
@@ -95,14 +129,15 @@ def _bitwise(fn, api):
         return wrap(fn(a, b))
     f.__name__ = api
     f.__doc__ = f"Elementwise {api} of two integer or bool tensors of one dtype."
-    return f
+    _with_inplace(f)
 
 
-bitwise_and = _bitwise(torch.bitwise_and, "bitwise_and")
-bitwise_or = _bitwise(torch.bitwise_or, "bitwise_or")
-bitwise_xor = _bitwise(torch.bitwise_xor, "bitwise_xor")
+_bitwise(torch.bitwise_and, "bitwise_and")
+_bitwise(torch.bitwise_or, "bitwise_or")
+_bitwise(torch.bitwise_xor, "bitwise_xor")
 
 
+@op(method=True)
 def bitwise_not(x, out=None, name=None):
     """Elementwise bitwise not (logical not for bool)."""
     try:
@@ -111,7 +146,16 @@ def bitwise_not(x, out=None, name=None):
         raise not_tensor("bitwise_not", "x", 0, x) from None
 
 
-bitwise_invert = bitwise_not
+op(bitwise_not, name="bitwise_invert", method=True)
+
+
+@op(method=True)
+def bitwise_not_(x, name=None):
+    _writable(x, "bitwise_not_").bitwise_not_()
+    return x
+
+
+op(bitwise_not_, name="bitwise_invert_", method=True)
 
 
 def _logical_right_shift(a, b):
@@ -131,6 +175,9 @@ def bitwise_left_shift(x, y, is_arithmetic=True, out=None, name=None):
     return wrap(torch.bitwise_left_shift(a, b))
 
 
+_with_inplace(bitwise_left_shift)
+
+
 def bitwise_right_shift(x, y, is_arithmetic=True, out=None, name=None):
     """x >> y: sign-filling when ``is_arithmetic``, zero-filling otherwise."""
     a = _x(x, "bitwise_right_shift")
@@ -139,6 +186,9 @@ def bitwise_right_shift(x, y, is_arithmetic=True, out=None, name=None):
     if is_arithmetic:
         return wrap(torch.bitwise_right_shift(a, b))
     return wrap(_logical_right_shift(a, b))
+
+
+_with_inplace(bitwise_right_shift)
 
 
 def _close_args(x, y, api):
@@ -162,18 +212,21 @@ def _isclose(a, b, rtol, atol, equal_nan):
     return close
 
 
+@op(method=True)
 def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
     """Whether all of x and y are close (a 0-d bool tensor)."""
     a, b = _close_args(x, y, "allclose")
     return wrap(_isclose(a, b, rtol, atol, equal_nan).all())
 
 
+@op(method=True)
 def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
     """Elementwise |x - y| <= atol + rtol * |y| (a bool tensor)."""
     a, b = _close_args(x, y, "isclose")
     return wrap(_isclose(a, b, rtol, atol, equal_nan))
 
 
+@op(method=True)
 def equal_all(x, y, name=None):
     """Whether x and y have one shape and equal values (a 0-d bool tensor)."""
     a = _x(x, "equal_all")
@@ -182,61 +235,13 @@ def equal_all(x, y, name=None):
     return wrap(torch.tensor(torch.equal(a, b)) if a.shape != b.shape else (a == b).all())
 
 
+@op(method=True)
 def is_tensor(x):
     """Whether x is a paddle Tensor (a Python bool)."""
     return isinstance(x, Tensor)
 
 
+@op(method=True)
 def is_empty(x, name=None):
     """Whether x has no elements (a 0-d bool tensor)."""
     return wrap(torch.tensor(_x(x, "is_empty").numel() == 0))
-
-
-def _inplace(fn, api):
-    def f(x, y, name=None):
-        _check_inplace_shape(_x(x, api), _x(y, api, "y", 1))
-        r = fn(x, y)._t
-        _writable(x, api)
-        x._t = r                 # Paddle's comparisons in place make x a bool tensor
-        return x
-    f.__name__ = api
-    return f
-
-
-for _n in ["equal", "not_equal", "greater_equal", "greater_than", "less_equal", "less_than",
-           "logical_and", "logical_or", "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor",
-           "bitwise_left_shift", "bitwise_right_shift"]:
-    globals()[_n + "_"] = _inplace(globals()[_n], _n + "_")
-
-
-def logical_not_(x, name=None):
-    t = _writable(x, "logical_not_")
-    x._t = torch.logical_not(t)
-    return x
-
-
-def bitwise_not_(x, name=None):
-    _writable(x, "bitwise_not_").bitwise_not_()
-    return x
-
-
-bitwise_invert_ = bitwise_not_
-
-_INPLACE = [n + "_" for n in __all__ if n + "_" in globals()]
-__all__ += _INPLACE
-as_methods(globals(), [n for n in __all__ if n not in ("is_tensor",)])
-
-less = less_than              # Paddle 3's alias
-less_ = less_than_
-__all__ += ["less", "less_"]
-as_methods(globals(), ["less", "less_"])
-
-# Paddle 3's torch-style names for the comparisons (functions and methods)
-eq = equal
-ne = not_equal
-gt = greater = greater_than
-ge = greater_equal
-lt = less_than
-le = less_equal
-__all__ += ["eq", "ne", "gt", "greater", "ge", "lt", "le"]
-as_methods(globals(), ["eq", "ne", "gt", "greater", "ge", "lt", "le", "is_tensor"])

@@ -13,14 +13,14 @@ from ..framework.place import current_device, to_torch_device
 from ..framework.tensor import Tensor, wrap, writable
 from ..random import default_generator as _gen
 from ..random import distributions as _dist
-from .common import as_methods, finish, shape_arg, tensor_arg
+from .common import finish, shape_arg, tensor_arg
+from .registry import OpSet
 
-__all__ = ["seed", "get_rng_state", "set_rng_state", "get_cuda_rng_state",
-           "set_cuda_rng_state", "randn", "rand", "uniform", "normal", "standard_normal",
-           "randint", "randperm", "bernoulli", "multinomial", "randint_like", "rand_like",
-           "randn_like", "poisson"]
+op = OpSet(__name__)
+__all__ = op.names
 
 
+@op
 def seed(seed):
     """Seed every generator (the CPU stream, and torch's CUDA generators)."""
     seed = int(seed)
@@ -30,6 +30,7 @@ def seed(seed):
     return _gen
 
 
+@op
 def get_rng_state(device=None):
     """Snapshots of the generator states (a list, as in Paddle)."""
     if device is not None and "gpu" in str(device):
@@ -37,6 +38,7 @@ def get_rng_state(device=None):
     return [_gen.get_state()]
 
 
+@op
 def set_rng_state(state_list, device=None):
     """Restore states taken by ``get_rng_state``."""
     if device is not None and "gpu" in str(device):
@@ -44,11 +46,13 @@ def set_rng_state(state_list, device=None):
     _gen.set_state(state_list[0])
 
 
+@op
 def get_cuda_rng_state():
     return [torch.cuda.get_rng_state(i) for i in range(torch.cuda.device_count())] \
         if torch.cuda.is_available() else []
 
 
+@op
 def set_cuda_rng_state(state_list):
     for i, s in enumerate(state_list):
         torch.cuda.set_rng_state(s, i)
@@ -82,6 +86,7 @@ def _out(array, d, dev=None):
     return wrap(t if dev.type == "cpu" else t.to(dev))
 
 
+@op
 def randn(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False,
           pin_memory=False):
     """Standard normal values (on ``device``, the current one by default)."""
@@ -97,14 +102,16 @@ def randn(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=
     return finish(r, out, requires_grad)
 
 
-standard_normal = randn
+op(randn, name="standard_normal")
 
 
+@op
 def rand(shape, dtype=None, name=None):
     """Uniform values in [0, 1)."""
     return uniform(shape, dtype, 0.0, 1.0, api="rand")
 
 
+@op
 def uniform(shape, dtype=None, min=0.0, max=1.0, seed=0, name=None, api="uniform"):
     """Uniform values in [min, max) (Paddle 3 defaults: [0, 1)); a non-zero ``seed`` uses a
     private generator and leaves the global stream untouched."""
@@ -120,6 +127,7 @@ def _item(v):
     return v._t.item() if isinstance(v, Tensor) else v
 
 
+@op
 def normal(mean=0.0, std=1.0, shape=None, name=None):
     """Normal values; ``mean``/``std`` may be floats or Tensors (then they give the shape)."""
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
@@ -138,6 +146,7 @@ def normal(mean=0.0, std=1.0, shape=None, name=None):
     return _out(_dist.normal(_gen, shp, d.name, float(mean), float(std)), d)
 
 
+@op
 def randint(low=0, high=None, shape=[1], dtype=None, name=None):
     """Integers in [low, high) (int64 by default); ``randint(n)`` draws from [0, n)."""
     if high is None:
@@ -152,6 +161,7 @@ def randint(low=0, high=None, shape=[1], dtype=None, name=None):
     return _out(_dist.randint(_gen, low, high, shp, d.name), d)
 
 
+@op
 def randint_like(x, low=0, high=None, dtype=None, name=None):
     """randint drawn as int64 (as Paddle does), then cast to ``dtype`` or x's dtype."""
     t = tensor_arg(x, "randint_like")
@@ -159,16 +169,19 @@ def randint_like(x, low=0, high=None, dtype=None, name=None):
     return randint(low, high, list(t.shape)).astype(d)
 
 
+@op
 def rand_like(x, dtype=None, name=None):
     t = tensor_arg(x, "rand_like")
     return rand(list(t.shape), dtype or _dt.from_torch_dtype(t.dtype))
 
 
+@op
 def randn_like(x, dtype=None, name=None):
     t = tensor_arg(x, "randn_like")
     return randn(list(t.shape), dtype or _dt.from_torch_dtype(t.dtype))
 
 
+@op
 def randperm(n, dtype="int64", name=None):
     """A random permutation of 0..n-1."""
     d = _dt.convert_dtype(dtype)
@@ -177,6 +190,7 @@ def randperm(n, dtype="int64", name=None):
     return _out(_dist.randperm(_gen, int(n), d.name), d)
 
 
+@op
 def bernoulli(x, p=None, name=None):
     """0/1 draws with probabilities ``x`` (same shape and dtype as x)."""
     t = tensor_arg(x, "bernoulli")
@@ -188,6 +202,7 @@ def bernoulli(x, p=None, name=None):
     return _out(_dist.bernoulli(_gen, t.detach().numpy()), _dt.from_torch_dtype(t.dtype))
 
 
+@op(method=True)
 def multinomial(x, num_samples=1, replacement=False, name=None):
     """Indices drawn from the categorical distributions in the rows of ``x`` (int64)."""
     t = tensor_arg(x, "multinomial")
@@ -200,6 +215,7 @@ def multinomial(x, num_samples=1, replacement=False, name=None):
                                   bool(replacement)), _dt.int64)
 
 
+@op
 def poisson(x, name=None):
     """Poisson draws with rates ``x`` (float32/float64), from Paddle's CPU stream (torch's
     CUDA generator on CUDA); the gradient w.r.t. ``x`` is zero, as in Paddle."""
@@ -232,12 +248,14 @@ def _fill_from(x, api, draw):
     return x
 
 
+@op(method=True, export=False)
 def uniform_(x, min=0.0, max=1.0, seed=0, name=None):
     """Fill x with uniform values in [min, max) (Paddle's CPU stream)."""
     return _fill_from(x, "uniform_", lambda shp, dn: _dist.uniform(_gen, shp, dn, min, max, seed)
                       if shp is not None else dn.uniform_(min, max))
 
 
+@op(method=True, export=False)
 def normal_(x, mean=0.0, std=1.0, name=None):
     """Fill x with normal values (Paddle's CPU stream)."""
     return _fill_from(x, "normal_", lambda shp, dn: _dist.normal(_gen, shp, dn, mean, std)
@@ -253,12 +271,14 @@ def _exponential(shape, name, lam):
     return (ctype(-1.0) / ctype(np.float32(lam)) * lg).astype(ctype).reshape(shape)
 
 
+@op(method=True, export=False)
 def exponential_(x, lam=1.0, name=None):
     """Fill x with exponential values of rate ``lam`` (Paddle's CPU stream)."""
     return _fill_from(x, "exponential_", lambda shp, dn: _exponential(shp, dn, lam)
                       if shp is not None else dn.exponential_(lam))
 
 
+@op(method=True)
 def log_normal_(x, mean=1.0, std=2.0, name=None):
     """Fill x with exp of normal values (``normal_`` then ``exp_``, as Paddle)."""
     normal_(x, mean, std)
@@ -267,11 +287,13 @@ def log_normal_(x, mean=1.0, std=2.0, name=None):
     return x
 
 
+@op
 def log_normal(mean=1.0, std=2.0, shape=None, name=None):
     """exp of ``normal(mean, std, shape)``."""
     return wrap(torch.exp(normal(mean, std, shape)._t))
 
 
+@op(method=True, export=False)
 def geometric_(x, probs, name=None):
     """Fill x with geometric values: log(u) / log1p(-probs) for u uniform in [tiny, 1), as
     Paddle computes them (real-valued, not rounded)."""
@@ -286,6 +308,7 @@ def geometric_(x, probs, name=None):
     return x
 
 
+@op(method=True, export=False)
 def cauchy_(x, loc=0, scale=1, name=None):
     """Fill x with tan(pi * (z - 0.5)) * scale + loc where z comes from ``normal_`` (Paddle
     3.3.1 draws z from a normal, not a uniform; we keep its values)."""
@@ -298,6 +321,7 @@ def cauchy_(x, loc=0, scale=1, name=None):
     return x
 
 
+@op(method=True, export=False)
 def bernoulli_(x, p=0.5, name=None):
     """Fill x with 1 where a uniform draw is below ``p``, 0 where above (Paddle's rule)."""
     uniform_(x, 0.0, 1.0)
@@ -308,6 +332,7 @@ def bernoulli_(x, p=0.5, name=None):
     return x
 
 
+@op
 def standard_gamma(x, name=None):
     """Gamma(alpha=x, 1) draws (torch's generator; Paddle's stream is not reproduced)."""
     t = tensor_arg(x, "standard_gamma")
@@ -318,6 +343,7 @@ def standard_gamma(x, name=None):
     return wrap(torch._standard_gamma(t.detach()))
 
 
+@op
 def binomial(count, prob, name=None):
     """Binomial(count, prob) draws as int64 (broadcast; torch's generator)."""
     n = tensor_arg(count, "binomial", "count")
@@ -330,12 +356,7 @@ def binomial(count, prob, name=None):
     return wrap(torch.binomial(n, p).to(torch.int64))
 
 
-__all__ += ["log_normal", "log_normal_", "standard_gamma", "binomial"]
-as_methods(globals(), ["uniform_", "normal_", "exponential_", "log_normal_", "geometric_",
-                       "cauchy_", "bernoulli_"])
-as_methods(globals(), ["multinomial"])
-
-
+@op(method=True, export=False)
 def random_(x, from_=0, to=None, *, generator=None):
     """Fill x in place with integers drawn uniformly from [from_, to) (by default [0, 2**mantissa]
     for floating x, [0, the dtype's max] for integer x; ``random_(n)`` draws from [0, n))."""
@@ -362,5 +383,3 @@ def random_(x, from_=0, to=None, *, generator=None):
         t.copy_(r)
     return x
 
-
-as_methods(globals(), ["random_"])

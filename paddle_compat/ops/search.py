@@ -7,12 +7,12 @@ axis works on the flattened tensor and gives a 0-d result (``keepdim`` keeps eve
 import torch
 
 from ..framework import dtype as _dt
-from ..framework.fastops import fast_path
 from ..framework.tensor import Tensor, wrap, writable
-from .common import as_methods, finish, not_tensor
+from .common import finish, not_tensor
+from .registry import OpSet
 
-__all__ = ["where", "where_", "nonzero", "argmax", "argmin", "sort", "argsort", "topk",
-           "searchsorted", "index_select", "index_sample", "masked_select", "isin"]
+op = OpSet(__name__)
+__all__ = op.names
 
 _BOOL = torch.bool
 _FLOAT = (torch.float16, torch.bfloat16, torch.float32, torch.float64)
@@ -57,7 +57,7 @@ def _where_operands(c, x, y):
     return a, b
 
 
-@fast_path("where", torch.where)
+@op(method=True, fast=("where", torch.where))
 def where(condition, x=None, y=None, name=None):
     """``x`` where ``condition`` else ``y`` (broadcast; Python scalars allowed); with only the
     condition, the tuple of its nonzero coordinates."""
@@ -78,6 +78,7 @@ def where(condition, x=None, y=None, name=None):
     return wrap(torch.where(c, a, b))
 
 
+@op(method=True)
 def where_(condition, x=None, y=None, name=None):
     """``where`` written into ``x``."""
     writable(x)
@@ -86,6 +87,7 @@ def where_(condition, x=None, y=None, name=None):
     return x
 
 
+@op(method=True)
 def nonzero(x, as_tuple=False, *, out=None):
     """Coordinates of the nonzero entries: an int64 [n, ndim] tensor, or a tuple of ndim 1-d
     tensors (``as_tuple``)."""
@@ -125,10 +127,11 @@ def _argext(fn, api):
 
 
 _INT64 = _dt.convert_dtype("int64")
-argmax = _argext(torch.argmax, "argmax")
-argmin = _argext(torch.argmin, "argmin")
+op(_argext(torch.argmax, "argmax"), method=True)
+op(_argext(torch.argmin, "argmin"), method=True)
 
 
+@op(method=True)
 def sort(x, axis=-1, descending=False, stable=False, name=None):
     """Sorted values along ``axis``."""
     try:
@@ -139,6 +142,7 @@ def sort(x, axis=-1, descending=False, stable=False, name=None):
         raise _invalid(e) from None
 
 
+@op(method=True)
 def argsort(x, axis=-1, descending=False, stable=False, name=None):
     """int64 indices that sort x along ``axis``."""
     try:
@@ -149,6 +153,7 @@ def argsort(x, axis=-1, descending=False, stable=False, name=None):
         raise _invalid(e) from None
 
 
+@op(method=True)
 def topk(x, k, axis=None, largest=True, sorted=True, name=None):
     """(values, int64 indices) of the k largest (or smallest) entries along ``axis`` (last axis
     when None)."""
@@ -162,6 +167,7 @@ def topk(x, k, axis=None, largest=True, sorted=True, name=None):
     return wrap(v), wrap(i)
 
 
+@op
 def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=None):
     """Insertion points of ``values`` in the (last-axis) sorted ``sorted_sequence``."""
     s = _tensor(sorted_sequence, "searchsorted", "sorted_sequence")
@@ -172,6 +178,7 @@ def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=Non
         raise _invalid(e) from None
 
 
+@op(method=True)
 def index_select(x, index, axis=0, name=None):
     """Entries of x along ``axis`` at the 1-d int ``index``."""
     try:
@@ -184,6 +191,7 @@ def index_select(x, index, axis=0, name=None):
         raise _invalid(e) from None
 
 
+@op(method=True)
 def index_sample(x, index):
     """For 2-d x and index: ``out[i, j] = x[i, index[i, j]]``."""
     t = _tensor(x, "index_sample")
@@ -194,6 +202,7 @@ def index_sample(x, index):
         raise _invalid(e) from None
 
 
+@op(method=True)
 def masked_select(x, mask, name=None):
     """The 1-d tensor of x's entries where ``mask`` (broadcast with x) is True."""
     try:
@@ -204,6 +213,7 @@ def masked_select(x, mask, name=None):
         raise _invalid(e) from None
 
 
+@op(method=True)
 def isin(x, test_x, assume_unique=False, invert=False, name=None):
     """Bool tensor: whether each entry of x occurs in ``test_x``."""
     t = _tensor(x, "isin")
@@ -211,10 +221,7 @@ def isin(x, test_x, assume_unique=False, invert=False, name=None):
     return wrap(torch.isin(t, e, assume_unique=assume_unique, invert=invert))
 
 
-as_methods(globals(), ["where", "where_", "nonzero", "argmax", "argmin", "sort", "argsort",
-                       "topk", "index_select", "index_sample", "masked_select", "isin"])
-
-
+@op(method=True)
 def kthvalue(x, k, axis=None, keepdim=False, name=None):
     """(values, int64 indices) of the k-th smallest entries along ``axis`` (default the last;
     NaN sorts last; among equal values the earlier position counts as smaller, as in Paddle)."""
@@ -233,6 +240,7 @@ def kthvalue(x, k, axis=None, keepdim=False, name=None):
     return wrap(v), wrap(i)
 
 
+@op(method=True)
 def mode(x, axis=-1, keepdim=False, name=None):
     """(values, int64 indices) of the most frequent entry along ``axis`` (the smallest of
     equally frequent ones, at its last position)."""
@@ -240,6 +248,7 @@ def mode(x, axis=-1, keepdim=False, name=None):
     return wrap(v), wrap(i)
 
 
+@op(method=True)
 def bucketize(x, sorted_sequence, out_int32=False, right=False, name=None, *, out=None):
     """For each entry of x, the index of its bucket in the 1-d ``sorted_sequence`` (the first
     position with a value >= it; > with ``right``); int64, or int32 with ``out_int32``."""
@@ -254,19 +263,13 @@ def bucketize(x, sorted_sequence, out_int32=False, right=False, name=None, *, ou
     return wrap(r)
 
 
-__all__ += ["kthvalue", "mode", "bucketize"]
-as_methods(globals(), ["kthvalue", "mode", "bucketize"])
-
-
+@op(method=True)
 def argwhere(input):
     """``nonzero(input)``: the [n, ndim] int64 coordinates of the nonzero entries."""
     return nonzero(input)
 
 
+@op(method=True)
 def msort(input, *, out=None):
     """``sort(input, axis=0)``."""
     return finish(sort(input, axis=0), out)
-
-
-__all__ += ["argwhere", "msort"]
-as_methods(globals(), ["argwhere", "msort"])

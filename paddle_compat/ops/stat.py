@@ -1,18 +1,20 @@
 """Statistics: ``var``, ``std``, ``median``, ``nanmedian``, ``quantile``, ``nanquantile``.
 
-(``mean`` lives in ``math`` with the other reductions.) Medians and quantiles sort along the
-reduced axis and interpolate between neighbours, so gradients flow as in Paddle: the two middle
-elements of an even-length median share the gradient.
+(``mean`` lives in ``reduction`` with the other reductions.) Medians and quantiles sort along
+the reduced axis and interpolate between neighbours, so gradients flow as in Paddle: the two
+middle elements of an even-length median share the gradient.
 """
 import builtins
 
 import torch
 
 from ..framework.tensor import Tensor, wrap
-from .common import as_methods, not_tensor
-from .math import _axis, _check_axes, _int_mean, _reduce
+from .common import not_tensor
+from .reduction import _axis, _check_axes, _int_mean, _reduce
+from .registry import OpSet
 
-__all__ = ["var", "std", "median", "nanmedian", "quantile", "nanquantile"]
+op = OpSet(__name__)
+__all__ = op.names
 
 
 def _x(x, api):
@@ -39,11 +41,13 @@ def _var(t, ax, unbiased, keepdim):
     return torch.div(s, n, rounding_mode="trunc").to(t.dtype)
 
 
+@op(method=True)
 def var(x, axis=None, unbiased=True, keepdim=False, name=None):
     """Variance over ``axis`` (all by default); ``unbiased`` divides by n - 1."""
     return wrap(_var(_x(x, "var"), _axis(axis), unbiased, keepdim))
 
 
+@op(method=True)
 def std(x, axis=None, unbiased=True, keepdim=False, name=None):
     """Standard deviation over ``axis``; integers give float32."""
     v = _var(_x(x, "std"), _axis(axis), unbiased, keepdim)
@@ -89,6 +93,7 @@ def _middle(s, d, lo, hi):
     return ((a + b) / 2).squeeze(d)
 
 
+@op(method=True)
 def median(x, axis=None, keepdim=False, mode="avg", name=None):
     """The median over ``axis`` (all elements by default). ``mode='avg'`` averages the two
     middle values of an even count (float result); ``mode='min'`` takes the lower one and, with
@@ -114,6 +119,7 @@ def median(x, axis=None, keepdim=False, mode="avg", name=None):
     return wrap(_keep(r, t0, axis, keepdim))
 
 
+@op(method=True)
 def nanmedian(x, axis=None, keepdim=False, mode="avg", name=None):
     """The median of the non-NaN values over ``axis`` (an int, a list of ints or None); the
     result keeps x's dtype. ``mode='min'`` with an int axis also returns the index."""
@@ -239,15 +245,14 @@ def _quantile(x, q, axis, keepdim, interpolation, ignore_nan, api):
     return wrap(torch.stack(outs, 0))
 
 
+@op(method=True)
 def quantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None):
     """The q-th quantile(s) over ``axis``; a list of q stacks the results on a new dim 0.
     NaN in a slice gives NaN."""
     return _quantile(x, q, axis, keepdim, interpolation, False, "quantile")
 
 
+@op(method=True)
 def nanquantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None):
     """Like ``quantile`` over the non-NaN values."""
     return _quantile(x, q, axis, keepdim, interpolation, True, "nanquantile")
-
-
-as_methods(globals(), __all__)

@@ -4,6 +4,9 @@ Each module below holds one concern and lists its public names in ``__all__``; a
 is adding its name to ``_MODULES``.
 """
 import importlib as _importlib
+import sys as _sys
+
+from ...ops import registry as _registry
 
 _MODULES = ("activation", "common", "norm", "loss", "conv", "pooling", "attention",
             "vision", "extra")
@@ -16,3 +19,5 @@ for _name in _MODULES:
 del _name, _m
 
 from . import flash_attention  # noqa: E402  a module in Paddle, not a function
+
+_registry.publish(_sys.modules[__name__])

@@ -12,30 +12,28 @@ import numpy as np
 import torch
 
 from ...framework import dtype as _dt
-from ...framework.fastops import fast_path
-from ...framework.tensor import Tensor, wrap
+from ...framework.tensor import wrap
 from ...ops.common import not_tensor
+from ...ops.registry import OpSet
+from ...random import default_generator as _engine
+from ...random.distributions import _uniform_values
 
-__all__ = ["relu", "relu_", "relu6", "leaky_relu", "leaky_relu_", "elu", "elu_", "selu", "celu",
-           "gelu", "silu", "swish", "sigmoid", "log_sigmoid", "tanh", "tanh_", "hardswish",
-           "hardsigmoid", "hardtanh", "hardtanh_", "hardshrink", "softshrink", "tanhshrink",
-           "softsign", "softplus", "mish", "thresholded_relu", "thresholded_relu_", "prelu",
-           "glu", "swiglu", "softmax", "softmax_", "log_softmax", "rrelu", "maxout",
-           "gumbel_softmax"]
+op = OpSet(__name__)
+__all__ = op.names
 
 _nn = torch._C._nn
 
 
 def _unary(fn, api):
-    """``api(x, name=None)`` computing ``fn(x._t)``."""
-    def op(x, name=None):
+    """``api(x, name=None)`` computing ``fn(x._t)``, registered with its C fast path."""
+    def unary(x, name=None):
         try:
             t = x._t
         except AttributeError:
             raise not_tensor(api, "x", 0, x) from None
         return wrap(fn(t))
-    op.__name__ = op.__qualname__ = api
-    return fast_path("x", fn)(op)
+    unary.__name__ = unary.__qualname__ = api
+    return op(unary, fast=("x", fn))
 
 
 def inplace_target(x, api):
@@ -61,6 +59,7 @@ hardswish = _unary(_nn.hardswish, "hardswish")
 mish = _unary(_nn.mish, "mish")
 
 
+@op
 def relu6(x, name=None):
     # hardtanh, not clamp: Paddle's gradient is 0 at exactly 0 and 6, as hardtanh's is
     try:
@@ -69,30 +68,36 @@ def relu6(x, name=None):
         raise not_tensor("relu6", "x", 0, x) from None
 
 
+@op
 def softsign(x, name=None):
     t = x._t
     return wrap(t / (t.abs() + 1))
 
 
+@op
 def tanhshrink(x, name=None):
     t = x._t
     return wrap(t - torch.tanh(t))
 
 
+@op
 def leaky_relu(x, negative_slope=0.01, name=None):
     return wrap(_nn.leaky_relu(x._t, negative_slope))
 
 
+@op
 def elu(x, alpha=1.0, name=None):
     return wrap(_nn.elu(x._t, alpha))
 
 
+@op
 def celu(x, alpha=1.0, name=None):
     if alpha == 0:
         raise ZeroDivisionError("alpha cannot be 0 for celu")
     return wrap(torch.celu(x._t, alpha))
 
 
+@op
 def selu(x, scale=1.0507009873554804934193349852946,
          alpha=1.6732632423543772848170429916717, name=None):
     """scale * elu(x, alpha) with Paddle's checks (any scale > 1, alpha >= 0)."""
@@ -104,6 +109,7 @@ def selu(x, scale=1.0507009873554804934193349852946,
     return wrap(_nn.elu(x._t, float(np.float32(alpha)), float(np.float32(scale)), 1.0))
 
 
+@op
 def gelu(x, approximate=False, name=None):
     """``approximate`` is a bool or 'tanh'/'none'."""
     if approximate is True or approximate == "tanh":
@@ -111,37 +117,44 @@ def gelu(x, approximate=False, name=None):
     return wrap(_nn.gelu(x._t))
 
 
+@op
 def hardsigmoid(x, slope=0.1666667, offset=0.5, name=None):
     """clip(slope * x + offset, 0, 1); Paddle's default slope is 0.1666667, not torch's 1/6."""
     return wrap(_nn.hardtanh(x._t * slope + offset, 0.0, 1.0))
 
 
+@op
 def hardtanh(x, min=-1.0, max=1.0, name=None):
     return wrap(_nn.hardtanh(x._t, min, max))
 
 
+@op
 def hardshrink(x, threshold=0.5, name=None):
     """x where |x| >= threshold (Paddle keeps the boundary values, torch zeroes them), else 0."""
     t = x._t
     return wrap(torch.where(t.abs() >= threshold, t, 0.0))
 
 
+@op
 def softshrink(x, threshold=0.5, name=None):
     if threshold < 0:
         raise ValueError(f"The threshold must be no less than zero. Received: {threshold}.")
     return wrap(torch._C._nn.softshrink(x._t, threshold))
 
 
+@op
 def softplus(x, beta=1, threshold=20, name=None):
     """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold."""
     return wrap(_nn.softplus(x._t, beta, threshold))
 
 
+@op
 def thresholded_relu(x, threshold=1.0, value=0.0, name=None):
     """x where x > threshold, else ``value``."""
     return wrap(torch.threshold(x._t, threshold, value))
 
 
+@op
 def prelu(x, weight, data_format="NCHW", name=None):
     """max(0, x) + weight * min(0, x); a weight of more than one element is per channel, the
     channel being axis 1 (``N C ...`` formats) or the last axis (``N ... C`` formats)."""
@@ -165,6 +178,7 @@ def prelu(x, weight, data_format="NCHW", name=None):
     return wrap(torch.where(t > 0, t, t * w.reshape(())))
 
 
+@op
 def glu(x, axis=-1, name=None):
     """a * sigmoid(b) with a, b the two halves of x along ``axis``."""
     t = x._t
@@ -179,6 +193,7 @@ def glu(x, axis=-1, name=None):
     return wrap(_nn.glu(t, axis))
 
 
+@op
 def swiglu(x, y=None, name=None):
     """silu(x) * y; without ``y`` the two halves of x's last axis."""
     if y is None:
@@ -193,7 +208,7 @@ def _axis_error(t, axis):
                       f"rank of Input(X). But received: {axis}, R: {r}.")
 
 
-@fast_path("x x_int", torch.softmax, extra=(-1,))
+@op(fast=("x x_int", torch.softmax, (-1,)))
 def softmax(x, axis=-1, dtype=None, name=None):
     """Softmax along ``axis``, computed in ``dtype`` when given (x is cast first)."""
     try:
@@ -205,7 +220,7 @@ def softmax(x, axis=-1, dtype=None, name=None):
         raise _axis_error(x._t, axis) from None
 
 
-@fast_path("x x_int", torch.log_softmax, extra=(-1,))
+@op(fast=("x x_int", torch.log_softmax, (-1,)))
 def log_softmax(x, axis=-1, dtype=None, name=None):
     """Log-softmax along ``axis``, computed in ``dtype`` when given (x is cast first)."""
     try:
@@ -217,6 +232,7 @@ def log_softmax(x, axis=-1, dtype=None, name=None):
         raise _axis_error(x._t, axis) from None
 
 
+@op(method="softmax", export=False)
 def _tensor_softmax(input, dim=None, dtype=None, *, out=None, **kwargs):
     """``Tensor.softmax``: Paddle binds its torch-style softmax here (``dim``, with torch's
     implicit dim when None: 0 for 0/1/3-d input, else 1)."""
@@ -245,11 +261,10 @@ def _cpu_uniform(n, lo, hi, dtype, device):
     if device.type != "cpu":
         return torch.empty(n, dtype=torch.float64 if ctype is np.float64 else torch.float32,
                            device=device).uniform_(lo, hi)
-    from ...random import default_generator
-    from ...random.distributions import _uniform_values
-    return torch.from_numpy(_uniform_values(default_generator, n, ctype, lo, hi)).to(device)
+    return torch.from_numpy(_uniform_values(_engine, n, ctype, lo, hi)).to(device)
 
 
+@op
 def rrelu(x, lower=1.0 / 8.0, upper=1.0 / 3.0, training=True, name=None):
     """x where x >= 0, else x * a: a drawn uniformly from [lower, upper) per element in
     training, (lower + upper) / 2 otherwise."""
@@ -275,6 +290,7 @@ def rrelu(x, lower=1.0 / 8.0, upper=1.0 / 3.0, training=True, name=None):
     return wrap(t * noise)
 
 
+@op
 def maxout(x, groups, axis=1, name=None):
     """Max over each run of ``groups`` consecutive channels (axis 1, or the last axis for
     channel-last input): C channels become C / groups."""
@@ -291,6 +307,7 @@ def maxout(x, groups, axis=1, name=None):
     return wrap(t.unflatten(axis, (c // groups, groups)).max(axis + 1).values)
 
 
+@op
 def gumbel_softmax(x, temperature=1.0, hard=False, axis=-1, name=None):
     """softmax((x + g) / temperature) with Gumbel noise g = -log(-log(u)), u uniform in
     [1e-5, 1). As in Paddle the gradient is the softmax gradient alone (no 1 / temperature
@@ -308,21 +325,25 @@ def gumbel_softmax(x, temperature=1.0, hard=False, axis=-1, name=None):
 
 
 # ---------------------------------------------------------------------- in-place forms
+@op
 def relu_(x, name=None):
     torch.relu_(inplace_target(x, "relu_"))
     return x
 
 
+@op
 def tanh_(x, name=None):
     torch.tanh_(inplace_target(x, "tanh_"))
     return x
 
 
+@op
 def leaky_relu_(x, negative_slope=0.01, name=None):
     _nn.leaky_relu_(inplace_target(x, "leaky_relu_"), negative_slope)
     return x
 
 
+@op
 def elu_(x, alpha=1.0, name=None):
     if alpha < 0:
         raise AssertionError("elu_ only support alpha >= 0, please use elu instead.")
@@ -330,16 +351,19 @@ def elu_(x, alpha=1.0, name=None):
     return x
 
 
+@op
 def hardtanh_(x, min=-1.0, max=1.0, name=None):
     _nn.hardtanh_(inplace_target(x, "hardtanh_"), min, max)
     return x
 
 
+@op
 def thresholded_relu_(x, threshold=1.0, value=0.0, name=None):
     torch.threshold_(inplace_target(x, "thresholded_relu_"), threshold, value)
     return x
 
 
+@op
 def softmax_(x, axis=-1, dtype=None, name=None):
     """In-place softmax; with ``dtype`` x must already have it (Paddle writes into x)."""
     t = inplace_target(x, "softmax_")
@@ -347,6 +371,3 @@ def softmax_(x, axis=-1, dtype=None, name=None):
         raise NotImplementedError("softmax_(): a dtype different from x's is not supported")
     t.copy_(torch.softmax(t, axis))
     return x
-
-
-Tensor.softmax = _tensor_softmax

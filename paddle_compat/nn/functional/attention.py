@@ -22,6 +22,7 @@ import torch
 
 from ...framework.tensor import wrap
 from ...ops.common import not_tensor
+from .common import dropout
 
 __all__ = ["scaled_dot_product_attention", "flashmask_attention", "sdp_kernel",
            "sparse_attention"]
@@ -30,7 +31,6 @@ _sdpa = torch._C._nn.scaled_dot_product_attention
 
 
 def _dropout(weights, p, training):
-    from .common import dropout
     return dropout(wrap(weights), p, training=training)._t
 
 

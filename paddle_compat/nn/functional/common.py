@@ -16,6 +16,8 @@ import torch
 from ...framework import dtype as _dt
 from ...framework.tensor import Tensor, wrap
 from ...ops.common import not_tensor
+from ... import random as _random   # the CPU engine (mt19937_64 shared with paddle.seed)
+from .activation import inplace_target
 
 __all__ = ["linear", "bilinear", "dropout", "dropout1d", "dropout2d", "dropout3d",
            "alpha_dropout", "feature_alpha_dropout", "pad", "zeropad2d", "embedding", "one_hot",
@@ -67,7 +69,6 @@ def bilinear(x1, x2, weight, bias=None, name=None):
 
 # ---------------------------------------------------------------------- dropout family
 def _generator():
-    from ... import random as _random   # the CPU engine (mt19937_64 shared with paddle.seed)
     return _random.default_generator
 
 
@@ -161,7 +162,6 @@ def dropout(x, p=0.5, axis=None, training=True, inplace=False, mode="upscale_in_
 def _dropout_result(x, t, out, inplace):
     if not inplace:
         return wrap(out)
-    from .activation import inplace_target
     inplace_target(x, "dropout_").copy_(out)
     return x
 

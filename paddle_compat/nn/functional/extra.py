@@ -15,6 +15,9 @@ import numpy as np
 import torch
 
 from ...framework.tensor import wrap
+from ...random import default_generator as _shared
+from ...random.engine import Generator
+from ...random.distributions import randint
 
 __all__ = ["temporal_shift", "gather_tree", "ctc_loss", "rnnt_loss", "class_center_sample"]
 
@@ -25,10 +28,8 @@ def side_generator():
     """A private CPU engine for the ops that Paddle seeds from ``std::random_device``: seeded
     from the next word of the shared engine without consuming it, and seeded again whenever
     the shared engine moved or was seeded since the last use (so ``paddle.seed(s)`` repeats)."""
-    from ...random import default_generator as g
-    from ...random.engine import Generator
-    if _SIDE["mt"] is not g._mt or _SIDE["pos"] != g._pos:
-        _SIDE.update(mt=g._mt, pos=g._pos, gen=Generator(int(g.peek_raw(1)[0])))
+    if _SIDE["mt"] is not _shared._mt or _SIDE["pos"] != _shared._pos:
+        _SIDE.update(mt=_shared._mt, pos=_shared._pos, gen=Generator(int(_shared.peek_raw(1)[0])))
     return _SIDE["gen"]
 
 
@@ -179,7 +180,6 @@ def class_center_sample(label, num_classes, num_samples, group=None):
     chosen = set(positives.tolist())
     extra = []
     if len(chosen) < num_samples:
-        from ...random.distributions import randint
         gen = side_generator()
         while len(chosen) < num_samples:
             for c in randint(gen, 0, num_classes, [2 * (num_samples - len(chosen))]).tolist():

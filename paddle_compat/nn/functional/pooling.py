@@ -20,6 +20,7 @@ from ...framework.tensor import Tensor, wrap
 from ...ops.common import not_tensor
 from .conv import (channel_first, channel_last_of, ntuple, padding_arg, same_pads,
                    torch_pad_order)
+from ... import random as _random
 
 __all__ = ["max_pool1d", "max_pool2d", "max_pool3d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
            "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d",
@@ -408,7 +409,6 @@ def _fractional_bounds(n, out, k, u):
 def _fractional(x, nd, output_size, kernel_size, random_u, return_mask, api):
     t, _ = _input(x, nd, api)
     if random_u is None:
-        from ... import random as _random
         random_u = float(np.float32(_random.default_generator.random_raw(1)[0]) *
                          np.float32(2.0 ** -64))
     elif not 0 < random_u < 1:

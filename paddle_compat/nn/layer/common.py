@@ -5,7 +5,7 @@ layers, ``Flatten``/``Unflatten``, ``Identity``, the ``Pad*`` layers, ``Upsample
 import torch
 
 from ...framework import dtype as _dt
-from ...ops.manipulation import flatten, unflatten
+from ...ops.reshaping import flatten, unflatten
 from .. import functional as F
 from .layers import Layer
 

@@ -1,0 +1,268 @@
+"""Arithmetic over a whole tensor that Paddle names as ops: ``scale``, ``clip`` (``clamp``),
+``renorm``, ``increment``, ``add_n``, ``cast``, ``zero_``; and Paddle 3's torch-style names
+for the binary ops of ``math``: ``mul``, ``div`` (with ``rounding_mode``), ``sub`` (with
+``alpha``), ``true_divide``, which also take ``out``.
+"""
+import operator
+
+import torch
+
+from ..framework import dtype as _dt
+from ..framework.promotion import binary_operands
+from ..framework.tensor import Tensor, wrap
+from .common import finish, not_tensor
+from .math import (_FLOATS, _broadcast_shape, _check_inplace_shape, _pyx, _same_dtype, _writable,
+                   _x, divide, divide_, multiply, multiply_, subtract, subtract_)
+from .registry import OpSet
+
+op = OpSet(__name__)
+__all__ = op.names
+
+
+# ---------------------------------------------------------------------- cast, scale, add_n ...
+_TORCH_DTYPE_OF = {}
+
+
+def _torch_dtype(dtype):
+    """The torch dtype for a Paddle dtype argument, remembered per spelling."""
+    try:
+        return _TORCH_DTYPE_OF[dtype]
+    except (KeyError, TypeError):
+        d = _dt.convert_dtype(dtype).torch
+        try:
+            _TORCH_DTYPE_OF[dtype] = d
+        except TypeError:
+            pass
+        return d
+
+
+@op(fast=("x_dtype", torch.Tensor.to))    # Tensor.cast is the class's astype
+def cast(x, dtype):
+    """x converted to ``dtype`` (a copy even when the dtype is unchanged)."""
+    try:
+        t = x._t
+    except AttributeError:
+        raise not_tensor("cast", "x", 0, x) from None
+    d = _torch_dtype(dtype)             # t.to(dtype=d) parses ~0.5 us faster than t.to(d)
+    return wrap(t.to(dtype=d) if t.dtype is not d else t.clone())
+
+
+@op(method=True)
+def cast_(x, dtype):
+    """In-place cast: x now holds the converted data."""
+    t = _writable(x, "cast_")
+    x._t = t.to(_dt.convert_dtype(dtype).torch)
+    return x
+
+
+_ACTS = {"tanh": torch.tanh, "relu": torch.relu, "sigmoid": torch.sigmoid}
+
+
+@op(method=True, fast=("x_num real", operator.mul))
+def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
+    """scale * x + bias (or scale * (x + bias)); integer tensors keep their dtype."""
+    t = _x(x, "scale")
+    if act is None and t.dtype in _FLOATS and type(scale) is float and bias_after_scale:
+        return wrap(t * scale + bias if bias else t * scale)          # the hot path
+    s = scale._t if isinstance(scale, Tensor) else scale
+    if t.dtype is torch.bool:
+        f = t.to(torch.float32)
+        r = (f * s + bias if bias_after_scale else (f + bias) * s) != 0
+    elif not t.is_floating_point():          # Paddle casts scale and bias to x's dtype
+        s = s.to(t.dtype) if isinstance(s, torch.Tensor) else int(s)
+        r = t * s + int(bias) if bias_after_scale else (t + int(bias)) * s
+    elif bias_after_scale:
+        r = t * s + bias if bias else t * s
+    else:
+        r = (t + bias) * s
+    if act is not None:
+        r = _ACTS[act](r)
+    return wrap(r)
+
+
+@op(method=True, export=False)
+def scale_(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
+    t = _writable(x, "scale_")
+    s = scale._t if isinstance(scale, Tensor) else scale
+    if bias_after_scale:
+        t.mul_(s).add_(bias)
+    else:
+        t.add_(bias).mul_(s)
+    if act is not None:
+        t.copy_(_ACTS[act](t))
+    return x
+
+
+@op(method=True)
+def increment(x, value=1.0, name=None):
+    """x += value in place for a one-element x; returns x."""
+    t = _x(x, "increment")
+    if t.numel() != 1:
+        raise ValueError("(InvalidArgument) The number of elements in Input(X) should be 1."
+                         f"Now the number is {t.numel()}.")
+    if t.requires_grad:
+        return wrap(t + value)
+    t.add_(value if t.is_floating_point() else int(value))
+    return x
+
+
+@op(method=True)
+def add_n(inputs, name=None):
+    """The sum of a list of Tensors of one shape and dtype."""
+    if isinstance(inputs, Tensor):
+        return wrap(inputs._t.clone())
+    if not isinstance(inputs, (list, tuple)) or not inputs:
+        raise ValueError("(InvalidArgument) add_n(): argument 'inputs' (position 0) must be "
+                         f"list of Tensors, but got {type(inputs).__name__}")
+    ts = [_x(v, "add_n", "inputs") for v in inputs]
+    r = ts[0]
+    for t in ts[1:]:
+        _same_dtype("add_n", r, t)
+        if t.shape != r.shape:
+            raise ValueError("(InvalidArgument) The input tensor X of AddNOp must have same "
+                             f"shape, but received X[0] {list(r.shape)}, X[i] {list(t.shape)}")
+        r = r + t
+    return wrap(r if len(ts) > 1 else r.clone())
+
+
+def _bound(v, t, other):
+    """A clip bound for torch.clamp: a Tensor's data (Paddle gives bounds no gradient), or a
+    number, made a tensor when the other bound is one (clamp takes two of a kind)."""
+    if isinstance(v, Tensor):
+        return v._t.detach()
+    if v is not None and isinstance(other, Tensor):
+        return torch.tensor(v, dtype=t.dtype, device=t.device)
+    return v
+
+
+@op(method=True)
+def clip(x, min=None, max=None, name=None):
+    """Clamp x to [min, max]; an integer x with float bounds gives float32, as in Paddle."""
+    t = _pyx(x)
+    if t.dtype in _FLOATS and type(min) is float and type(max) is float and min <= max:
+        return wrap(torch.clamp(t, min, max))                          # the hot path
+    if not t.is_floating_point() and (isinstance(min, float) or isinstance(max, float)):
+        t = t.to(torch.float32)
+    lo, hi = _bound(min, t, max), _bound(max, t, min)
+    if isinstance(lo, (int, float)) and isinstance(hi, (int, float)) and lo > hi:
+        raise ValueError("(InvalidArgument) max should be greater than or equal to min. "
+                         f"But received min = {lo}, max = {hi}")
+    if lo is None and hi is None:
+        return wrap(t.clone())
+    if isinstance(lo, torch.Tensor) and lo.dim() > t.dim() or \
+            isinstance(hi, torch.Tensor) and hi.dim() > t.dim():
+        raise ValueError("(InvalidArgument) clip bounds must not have more dims than x")
+    return wrap(torch.clamp(t, lo, hi))
+
+
+@op(method=True, export=False)
+def clip_(x, min=None, max=None, name=None):
+    t = _writable(x, "clip_")
+    t.clamp_(_bound(min, t, max), _bound(max, t, min))
+    return x
+
+
+@op(method=True)
+def renorm(x, p, axis, max_norm):
+    """Rescale each slice along ``axis`` whose p-norm exceeds max_norm to norm max_norm."""
+    t = _pyx(x)
+    nd = t.dim()
+    if not axis < nd:
+        raise ValueError(f"the axis:{axis} should be less then the shape's size {nd}:"
+                         f"paddle.Size({list(t.shape)})")
+    if axis < -nd:
+        raise ValueError(f"the axis:{axis} should not be less than -1 * length of input_shape:"
+                         f"{-nd}")
+    return wrap(torch.renorm(t, p, axis % nd, max_norm))
+
+
+@op(method=True)
+def renorm_(x, p, axis, max_norm):
+    t = _writable(x, "renorm_")
+    t.copy_(renorm(wrap(t.clone()), p, axis, max_norm)._t)
+    return x
+
+
+@op(method=True, export=False)
+def zero_(x):
+    """Fill x with zeros in place."""
+    _writable(x, "zero_").zero_()
+    return x
+
+
+# ------------------------------------------------------------ Paddle 3's torch-style names
+op(clip, name="clamp", method=True)
+op(clip_, name="clamp_", method=True, export=False)     # no paddle.clamp_ / paddle.mul_
+op(multiply_, name="mul_", method=True, export=False)
+
+
+@op(method=True)
+def mul(x, y, name=None, *, out=None):
+    """``multiply(x, y)`` (Paddle 3's torch-style name, with ``out``)."""
+    return finish(multiply(x, y), out)
+
+
+def _rounded_div(x, y, rounding_mode):
+    """``x / y`` rounded toward zero ('trunc') or down ('floor'), in the promoted dtype."""
+    if rounding_mode not in ("trunc", "floor"):
+        raise ValueError("div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
+                         f"found {rounding_mode}.")
+    return wrap(_promoted(torch.div, "divide", "div", x, y, rounding_mode=rounding_mode))
+
+
+def _promoted(fn, api, promote, x, y, **kw):
+    """``fn(a, b, **kw)`` of x's and y's tensors after Paddle's promotion for ``promote``, with
+    Paddle's ValueError where their shapes do not broadcast."""
+    a = _x(x, api)
+    b = _x(y, api, "y", 1)
+    if a.dtype is not b.dtype:
+        a, b = binary_operands(promote, a, b)
+    try:
+        return fn(a, b, **kw)
+    except RuntimeError:
+        _broadcast_shape(a, b)
+        raise
+
+
+@op(method=True)
+def div(x, y, name=None, *, rounding_mode=None, out=None):
+    """``divide(x, y)``; ``rounding_mode`` 'trunc' or 'floor' rounds the quotient (integers
+    then stay integers)."""
+    r = divide(x, y) if rounding_mode is None else _rounded_div(x, y, rounding_mode)
+    return finish(r, out)
+
+
+@op(method=True)
+def div_(x, y, name=None, *, rounding_mode=None):
+    """In-place ``div``; returns x."""
+    if rounding_mode is None:
+        return divide_(x, y)
+    r = _rounded_div(x, y, rounding_mode)._t
+    _check_inplace_shape(x._t, r)
+    _writable(x, "divide_").copy_(r)
+    return x
+
+
+@op(method=True)
+def sub(x, y, name=None, *, alpha=1, out=None):
+    """``x - alpha * y`` (Paddle 3's torch-style name for subtract)."""
+    r = subtract(x, y) if alpha == 1 else wrap(_promoted(torch.sub, "subtract", "sub", x, y,
+                                                           alpha=alpha))
+    return finish(r, out)
+
+
+@op(method=True)
+def sub_(x, y, name=None, *, alpha=1):
+    """In-place ``sub``; returns x."""
+    if alpha == 1:
+        return subtract_(x, y)
+    r = _promoted(torch.sub, "subtract", "sub", x, y, alpha=alpha)
+    _check_inplace_shape(x._t, r)
+    _writable(x, "subtract_").copy_(r)
+    return x
+
+
+@op(method=True)
+def true_divide(input, other, *, out=None):
+    """``divide(input, other)`` (Paddle 3's torch-style name)."""
+    return finish(divide(input, other), out)

@@ -1,0 +1,426 @@
+"""Linear algebra beyond products: norms and distances (``norm``, ``vector_norm``,
+``matrix_norm``, ``cond``, ``dist``, ``cdist``, ``pdist``), decompositions (``cholesky``,
+``lu``, ``qr``, ``svd``, ``eig``/``eigh`` and their low-rank forms), solvers (``solve``,
+``lstsq``, ``triangular_solve`` ...), inverses, ranks and ``cov``/``corrcoef``.
+
+Most of them live in ``paddle.linalg`` only (registered with ``ops.linalg.linalg_op``); some
+are also Tensor methods or top-level functions. Errors are Paddle's, as ``ops.linalg``
+describes (``_call`` translates torch's).
+"""
+import math
+
+import torch
+
+from ..framework.tensor import Tensor, wrap
+from .common import finish, tensor_arg
+from .linalg import _call, _exact_dtypes, _operands, _paddle_error, linalg_op
+from .registry import OpSet
+
+op = OpSet(__name__)
+__all__ = op.names
+
+
+# ---------------------------------------------------------------------- norms and distances
+def _axes(axis):
+    if isinstance(axis, Tensor):
+        axis = axis._t.tolist()
+    if isinstance(axis, (list, tuple)):
+        return axis[0] if len(axis) == 1 else tuple(axis)
+    return axis
+
+
+@linalg_op
+def vector_norm(x, p=2.0, axis=None, keepdim=False, name=None, *, dtype=None, out=None):
+    """The p-norm of the vectors along ``axis`` (of all elements when None). p may be any
+    float, including 0 (count of non-zeros) and +-inf."""
+    a = tensor_arg(x, "vector_norm")
+    if not isinstance(p, (int, float)):
+        raise ValueError(f"only valid p type is int and float, found {type(p)}")
+    if dtype is not None:
+        a = x.astype(dtype)._t
+    r = wrap(_call(torch.linalg.vector_norm, a, p, _axes(axis), keepdim))
+    return finish(r, out)
+
+
+_MATRIX_P = ("fro", "nuc", 1, -1, 2, -2, math.inf, -math.inf)
+
+
+@linalg_op
+def matrix_norm(x, p="fro", axis=[-2, -1], keepdim=False, name=None):
+    """The matrix norm over the two ``axis``: 'fro', 'nuc', +-1, +-2 or +-inf."""
+    a = tensor_arg(x, "matrix_norm")
+    axis = _axes(axis)
+    if not isinstance(axis, tuple) or len(axis) != 2:
+        raise ValueError(f"except axis type int or list (length of list == 2), found {axis}")
+    if p not in _MATRIX_P:
+        raise ValueError("just support p value 'fro','nuc',1,-1,inf,-inf,2,-2 if axis is 2D, "
+                         f"found {p}")
+    return wrap(_call(torch.linalg.matrix_norm, a, p, axis, keepdim))
+
+
+@linalg_op
+@op(method=True)
+def norm(x, p=None, axis=None, keepdim=False, out=None, dtype=None, name=None):
+    """Paddle's norm: a vector norm unless ``axis`` names two axes or ``p`` is 'nuc' (then a
+    matrix norm). With axis None, 'fro' and numbers (default 2) take the norm of all
+    elements as one vector, unlike torch's matrix norm of a 2-d input."""
+    a = tensor_arg(x, "norm")
+    if axis is None and (p is None or p == "fro") and dtype is None and out is None:
+        try:                          # the common case: 2-norm of all elements
+            return wrap(torch.linalg.vector_norm(a, keepdim=keepdim))
+        except RuntimeError as e:
+            raise _paddle_error(e) from None
+    if dtype is not None:
+        x = x.astype(dtype)
+    ax = _axes(axis)
+    if isinstance(p, str):
+        if p == "fro" and (ax is None or isinstance(ax, int)):
+            r = vector_norm(x, 2.0, ax, keepdim)
+        else:
+            r = matrix_norm(x, p, tuple(range(a.dim())) if ax is None else ax, keepdim)
+    elif isinstance(ax, tuple) and len(ax) == 2:
+        r = matrix_norm(x, 2.0 if p is None else p, ax, keepdim)
+    else:
+        r = vector_norm(x, 2.0 if p is None else p, ax, keepdim)
+    return finish(r, out)
+
+
+@op(method=True)
+def dist(x, y, p=2, name=None):
+    """The p-norm of ``x - y`` (broadcast), as a 0-d tensor."""
+    a, b = _operands(x, y, "dist")
+    return wrap(_call(torch.dist, a, b, p))
+
+
+@op(method=True)
+def cdist(x, y, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary", name=None):
+    """Pairwise p-norm distances between the rows of ``x`` and of ``y``."""
+    a, b = _operands(x, y, "cdist")
+    return wrap(_call(torch.cdist, a, b, p, compute_mode=compute_mode))
+
+
+@op
+def pdist(x, p=2.0, name=None):
+    """The p-norm distances between all pairs of rows of the 2-d x (upper triangle, row by
+    row)."""
+    t = tensor_arg(x, "pdist")
+    if t.dim() != 2:
+        raise AssertionError("The x must be 2-dimensional")
+    return wrap(torch.pdist(t, p))
+
+
+@linalg_op
+@op(method=True, export=False)
+def cond(x, p=None, name=None):
+    """Condition number in the norm ``p`` (2 by default; only 2/-2/None take non-square)."""
+    a = tensor_arg(x, "cond")
+    if p not in _MATRIX_P and p is not None:
+        raise ValueError(f"only support p is {p} when input is a square matrix or batches "
+                         "of square matrices")
+    if p not in (None, 2, -2) and a.shape[-1] != a.shape[-2]:
+        raise ValueError(f"only support p is {p} when input is a square matrix or batches of "
+                         "square matrices")
+    return wrap(_call(torch.linalg.cond, a, p))
+
+
+# ---------------------------------------------------------------------- decompositions, solvers
+def _unary(fn, api, doc):
+    """``api(x)``: ``fn`` of x's torch tensor, with Paddle's errors."""
+    def unary(x, name=None):
+        return wrap(_call(fn, tensor_arg(x, api)))
+    unary.__name__ = api
+    unary.__doc__ = doc
+    return unary
+
+
+det = linalg_op(_unary(torch.linalg.det, "det", "Determinant of each square matrix."))
+inv = linalg_op(_unary(torch.linalg.inv, "inv",
+                       "Inverse of each square matrix (ValueError if singular)."))
+inverse = op(_unary(torch.linalg.inv, "inverse",
+                    "Inverse of each square matrix (``linalg.inv``)."), method=True)
+svdvals = linalg_op(_unary(torch.linalg.svdvals, "svdvals", "Singular values, descending."))
+eigvals = linalg_op(op(_unary(torch.linalg.eigvals, "eigvals",
+                              "Eigenvalues (complex) of square matrices."),
+                       method=True, export=False))
+matrix_exp = linalg_op(_unary(torch.linalg.matrix_exp, "matrix_exp", "Matrix exponential."))
+
+
+@linalg_op
+@op(method=True, export=False)
+def slogdet(x, name=None):
+    """Sign and log of the absolute determinant, stacked in one tensor of shape [2, *batch]."""
+    sign, logabs = _call(torch.linalg.slogdet, tensor_arg(x, "slogdet"))
+    return wrap(torch.stack([sign, logabs.to(sign.dtype)]))
+
+
+@linalg_op
+@op(method=True, export=False)
+def solve(x, y, left=True, name=None, *, out=None):
+    """Solve ``x @ out = y`` (``out @ x = y`` with left=False); y may be a vector."""
+    a, b = _operands(x, y, "solve")
+    _exact_dtypes(a, b)
+    r = wrap(_call(torch.linalg.solve, a, b, left=left))
+    return finish(r, out)
+
+
+@linalg_op
+@op(method=True)
+def cholesky(x, upper=False, name=None):
+    """Cholesky factor (lower, or upper with upper=True) of symmetric positive-definite x."""
+    return wrap(_call(torch.linalg.cholesky, tensor_arg(x, "cholesky"), upper=upper))
+
+
+@linalg_op
+@op(method=True, export=False)
+def cholesky_solve(x, y, upper=False, name=None):
+    """Solve ``A @ out = x`` given the Cholesky factor ``y`` of A."""
+    b, f = _operands(x, y, "cholesky_solve")
+    f = f.triu() if upper else f.tril()      # only that triangle is read (and gets gradient)
+    return wrap(_call(torch.cholesky_solve, b, f, upper))
+
+
+@linalg_op
+@op(method=True, export=False)
+def cholesky_inverse(x, upper=False, name=None):
+    """Inverse of A given its Cholesky factor ``x``."""
+    return wrap(_call(torch.cholesky_inverse, tensor_arg(x, "cholesky_inverse"), upper))
+
+
+@linalg_op
+def triangular_solve(x, y, upper=True, transpose=False, unitriangular=False, name=None):
+    """Solve ``x @ out = y`` (or ``x^T @ out = y``) for triangular x; y at least 2-d."""
+    a, b = _operands(x, y, "triangular_solve")
+    if b.dim() < 2:
+        raise ValueError("(InvalidArgument) The input tensor Y's dimensions of "
+                         f"TriangularSolveOp should be >=2. But received Y's dimensions = "
+                         f"{b.dim()}")
+    if transpose:
+        a, upper = a.transpose(-1, -2), not upper
+    return wrap(_call(torch.linalg.solve_triangular, a, b, upper=upper,
+                      unitriangular=unitriangular))
+
+
+@linalg_op
+@op(method=True, export=False)
+def lu(x, pivot=True, get_infos=False, name=None):
+    """LU factorisation: (LU, pivots[, infos]), pivots and infos int32."""
+    lu_, piv, info = _call(torch.linalg.lu_factor_ex, tensor_arg(x, "lu"), pivot=pivot)
+    if get_infos:
+        return wrap(lu_), wrap(piv), wrap(info)
+    return wrap(lu_), wrap(piv)
+
+
+@linalg_op
+@op(method=True, export=False)
+def lu_unpack(x, y, unpack_ludata=True, unpack_pivots=True, name=None):
+    """P, L, U from ``lu``'s output; the parts not asked for come back as empty tensors."""
+    a, piv = _operands(x, y, "lu_unpack")
+    p, l_, u = _call(torch.lu_unpack, a, piv, unpack_ludata, unpack_pivots)
+    return wrap(p), wrap(l_), wrap(u)
+
+
+_TRANS = {"N": False, "C": True}
+
+
+@linalg_op
+def lu_solve(b, lu, pivots, trans="N", name=None):
+    """Solve with ``lu``'s factorisation: op(A) @ out = b, op by ``trans`` ('N', 'T', 'C')."""
+    tb = tensor_arg(b, "lu_solve", "b")
+    tl = tensor_arg(lu, "lu_solve", "lu", 1)
+    adjoint = _TRANS.get(trans, trans == "T" and not tl.is_complex())
+    if trans not in ("N", "T", "C") or (trans == "T" and tl.is_complex()):
+        raise ValueError(f"lu_solve: trans must be 'N', 'T' or 'C' (and 'T' only for real "
+                         f"input), but got {trans!r}")
+    return wrap(_call(torch.linalg.lu_solve, tl, tensor_arg(pivots, "lu_solve", "pivots", 2),
+                      tb, adjoint=adjoint))
+
+
+@linalg_op
+@op(method=True, export=False)
+def qr(x, mode="reduced", name=None):
+    """QR factorisation: (Q, R), or R alone with mode='r'."""
+    a = tensor_arg(x, "qr")
+    if mode not in ("reduced", "complete", "r"):
+        raise ValueError(f"(InvalidArgument) QR received unrecognized mode '{mode}' but "
+                         "expected one of 'reduced' (default), 'r', or 'complete'")
+    q, r = _call(torch.linalg.qr, a, mode)
+    return wrap(r) if mode == "r" else (wrap(q), wrap(r))
+
+
+@linalg_op
+def svd(x, full_matrices=False, name=None, *, out=None):
+    """Singular value decomposition: (U, S, VH) with ``x = U @ diag(S) @ VH``."""
+    u, s, vh = _call(torch.linalg.svd, tensor_arg(x, "svd"), full_matrices)
+    return wrap(u), wrap(s), wrap(vh)
+
+
+@linalg_op
+@op(method=True, export=False)
+def eig(x, name=None):
+    """Eigenvalues and eigenvectors (complex) of square matrices."""
+    w, v = _call(torch.linalg.eig, tensor_arg(x, "eig"))
+    return wrap(w), wrap(v)
+
+
+def _check_uplo(uplo):
+    if uplo not in ("L", "U"):
+        raise ValueError(f"UPLO must be L or U. But received UPLO is: {uplo}")
+
+
+@linalg_op
+def eigh(x, UPLO="L", name=None):
+    """Eigenvalues (ascending, real) and eigenvectors of Hermitian matrices."""
+    _check_uplo(UPLO)
+    w, v = _call(torch.linalg.eigh, tensor_arg(x, "eigh"), UPLO)
+    return wrap(w), wrap(v)
+
+
+@linalg_op
+@op(method=True)
+def eigvalsh(x, UPLO="L", name=None):
+    """Eigenvalues (ascending, real) of Hermitian matrices."""
+    _check_uplo(UPLO)
+    return wrap(_call(torch.linalg.eigvalsh, tensor_arg(x, "eigvalsh"), UPLO))
+
+
+def _tol(v):
+    return v._t if isinstance(v, Tensor) else v
+
+
+@linalg_op
+def matrix_rank(x, tol=None, hermitian=False, atol=None, rtol=None, name=None):
+    """Number of singular values above the tolerance: ``tol`` alone is absolute; otherwise
+    max(atol, rtol * largest); by default eps * max(m, n) * largest. int64 result."""
+    a = tensor_arg(x, "matrix_rank")
+    if a.dim() < 2:
+        raise ValueError("(InvalidArgument) The dims of input must be greater than 2.")
+    if tol is not None:
+        if atol is not None or rtol is not None:
+            raise ValueError("Only support to use tol alone or use atol and rtol without tol.")
+        atol, rtol = tol, 0.0
+    atol, rtol = _tol(atol), _tol(rtol)
+    if isinstance(atol, torch.Tensor) or isinstance(rtol, torch.Tensor):   # both or neither
+        real = a.real.dtype if a.is_complex() else a.dtype
+        atol, rtol = (torch.as_tensor(0.0 if v is None else v, dtype=real, device=a.device)
+                      for v in (atol, rtol))
+    return wrap(_call(torch.linalg.matrix_rank, a, atol=atol, rtol=rtol, hermitian=hermitian))
+
+
+@linalg_op
+@op(method=True, export=False)
+def pinv(x, rcond=1e-15, hermitian=False, name=None):
+    """Pseudo-inverse; singular values below rcond * largest count as zero."""
+    return wrap(_call(torch.linalg.pinv, tensor_arg(x, "pinv"), rtol=_tol(rcond),
+                      hermitian=hermitian))
+
+
+@linalg_op
+@op(method=True, export=False)
+def matrix_power(x, n, name=None):
+    """``x`` multiplied by itself n times (n < 0: of the inverse; n = 0: identity)."""
+    return wrap(_call(torch.linalg.matrix_power, tensor_arg(x, "matrix_power"), n))
+
+
+@linalg_op
+@op(method=True, export=False)
+def lstsq(x, y, rcond=None, driver=None, name=None):
+    """Least squares ``x @ solution ~ y``: (solution, residuals, rank, singular_values); rank
+    is int32, and what the driver does not compute comes back empty ('gelsy' on CPU by
+    default)."""
+    a, b = _operands(x, y, "lstsq")
+    if driver is not None and driver not in ("gels", "gelsy", "gelsd", "gelss"):
+        raise ValueError(f"Only support valid driver is 'gels', 'gelsy', 'gelsd', 'gelss' or "
+                         f"None for CPU inputs. But got {driver}")
+    sol, res, rank, sv = _call(torch.linalg.lstsq, a, b, rcond, driver=driver)
+    if driver != "gels":             # 'gels' computes no rank: an empty int64 tensor
+        rank = rank.to(torch.int32)
+    return wrap(sol), wrap(res), wrap(rank), wrap(sv)
+
+
+@linalg_op
+@op(method=True, export=False)
+def householder_product(x, tau, name=None):
+    """The Q of a QR factorisation from Householder reflectors (LAPACK's orgqr)."""
+    a, b = _operands(x, tau, "householder_product", "x", "tau")
+    return wrap(_call(torch.linalg.householder_product, a, b))
+
+
+@linalg_op
+@op(method=True, export=False)
+def ormqr(x, tau, y, left=True, transpose=False, name=None):
+    """``Q @ y`` (``y @ Q`` with left=False; Q transposed with transpose=True) where Q is the
+    reduced (m x n) ``householder_product(x, tau)``, as Paddle computes it (not LAPACK's
+    square Q)."""
+    a, b = _operands(x, tau, "ormqr", "x", "tau")
+    c = tensor_arg(y, "ormqr", "y", 2)
+    assert a.dtype == b.dtype == c.dtype, \
+        "The input tau and y must have the same dtype with the x.\n"
+    assert a.dim() >= 2 and c.dim() == a.dim() == b.dim() + 1, \
+        "x and y must have the same number (>= 2) of dimensions, tau one less"
+    assert a.shape[-1] == b.shape[-1], "The innermost dimension of x and tau should be the same"
+    assert a.shape[-2 if transpose else -1] == c.shape[-2 if left else -1], \
+        "The dimensions of x and y do not match for ormqr"
+    q = _call(torch.linalg.householder_product, a, b)
+    if transpose:
+        q = q.transpose(-1, -2)
+    return wrap(_call(torch.matmul, q, c) if left else _call(torch.matmul, c, q))
+
+
+@linalg_op
+@op(method=True, export=False)
+def svd_lowrank(x, q=None, niter=2, M=None, name=None):
+    """Randomised truncated SVD (Halko et al.): (U, S, V) with ``x - M ~ U diag(S) V^H``.
+    The random start matrix comes from torch's generator, so the factors differ from
+    Paddle's run to run; the singular values and products agree."""
+    a = tensor_arg(x, "svd_lowrank")
+    m, n = a.shape[-2:]
+    if q is None:
+        q = min(6, m, n)
+    elif min(m, n) != 0 and not 0 <= q <= min(m, n):
+        raise ValueError(f"q(={q}) must be non-negative integer and not greater than "
+                         f"min(m, n)={min(m, n)}")
+    if not niter >= 0:
+        raise ValueError(f"niter(={niter}) must be non-negative integer")
+    mt = None if M is None else M._t.broadcast_to(a.shape)
+    return tuple(wrap(v) for v in _call(torch.svd_lowrank, a, q, niter, mt))
+
+
+@linalg_op
+@op(method=True, export=False)
+def pca_lowrank(x, q=None, center=True, niter=2, name=None):
+    """``svd_lowrank`` of x with its column means removed (center=True)."""
+    a = tensor_arg(x, "pca_lowrank")
+    m, n = a.shape[-2:]
+    if q is None:
+        q = min(6, m, n)
+    elif not 0 <= q <= min(m, n):
+        raise ValueError(f"q(={q}) must be non-negative integer and not greater than "
+                         f"min(m, n)={min(m, n)}")
+    if center:
+        a = a - a.mean(-2, keepdim=True)
+    return svd_lowrank(wrap(a), q, niter)
+
+
+# ---------------------------------------------------------------------- covariance
+@linalg_op
+@op(method=True, export=False)
+def cov(x, rowvar=True, ddof=True, fweights=None, aweights=None, name=None):
+    """Covariance of the variables in the rows (columns with rowvar=False) of ``x``."""
+    a = tensor_arg(x, "cov")
+    if not (a.is_floating_point() or a.is_complex()):
+        raise TypeError("(InvalidType) Type promotion only support calculations between "
+                        "floating-point numbers and between complex and real numbers. But got "
+                        f"different data type x: {str(a.dtype)[6:]}, y: float32.")
+    if not rowvar and a.dim() == 2:
+        a = a.t()
+    fw = None if fweights is None else fweights._t
+    aw = None if aweights is None else aweights._t
+    return wrap(_call(torch.cov, a, correction=int(ddof), fweights=fw, aweights=aw))
+
+
+@linalg_op
+@op(method=True, export=False)
+def corrcoef(x, rowvar=True, name=None):
+    """Pearson correlation coefficients of the rows (columns with rowvar=False)."""
+    a = tensor_arg(x, "corrcoef")
+    return wrap(_call(torch.corrcoef, a if rowvar or a.dim() < 2 else a.t()))

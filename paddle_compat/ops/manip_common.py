@@ -1,0 +1,66 @@
+"""Argument and error helpers shared by the shape and layout op modules (reshaping, joining,
+slicing, gather_scatter, matrices, reordering, sets).
+
+Paddle raises ``ValueError`` where torch raises ``RuntimeError``/``IndexError`` for bad shapes
+and axes (``_invalid`` converts), accepts 1-element Tensors for axes (``_int``, ``_int_list``)
+and refuses lists of tensors of mixed dtypes (``_same_dtype``).
+"""
+from ..framework import dtype as _dt
+from ..framework.tensor import Tensor, writable
+from .common import not_tensor
+
+
+def _invalid(e):
+    """Paddle's ValueError for a shape/axis error torch reported as RuntimeError/IndexError."""
+    return ValueError(f"(InvalidArgument) {e}")
+
+
+def _out_of_range(e):
+    """Paddle's IndexError for an axis out of range (its kernels' OutOfRange errors)."""
+    return IndexError(f"(OutOfRange) {e}")
+
+
+def _tensor(x, api, arg="x", pos=0):
+    if type(x) is Tensor:
+        return x._t
+    if isinstance(x, Tensor):
+        return x._t
+    raise not_tensor(api, arg, pos, x)
+
+
+def _int(v):
+    """A Python int from an int or a 1-element Tensor (Paddle accepts both for axes)."""
+    return int(v._t.item()) if isinstance(v, Tensor) else v
+
+
+def _int_list(v):
+    """A list of ints from an int, a list/tuple of ints or Tensors, or a Tensor."""
+    if isinstance(v, Tensor):
+        return [int(i) for i in v._t.reshape(-1).tolist()]
+    if isinstance(v, (list, tuple)):
+        return [_int(i) for i in v]
+    return [v]
+
+
+def _same_dtype(ts, api):
+    dt = ts[0].dtype
+    for i, s in enumerate(ts):
+        if s.dtype is not dt:
+            raise ValueError(f"(InvalidArgument) {api}(): the data_type of input tensor in list "
+                             f"isn't consistent, the first tensor is "
+                             f"{_dt.from_torch_dtype(dt).name}, but {i}th tensor is "
+                             f"{_dt.from_torch_dtype(s.dtype).name}.")
+    return ts
+
+
+def _tensors(xs, api):
+    if isinstance(xs, Tensor):
+        return list(xs._t.unbind(0))
+    return _same_dtype([_tensor(v, api, "x", 0) for v in xs], api)
+
+
+def _inplace(x, t):
+    """Rebind x to the (view) result t: Paddle's in-place shape ops."""
+    writable(x)
+    x._t = t
+    return x

@@ -1,0 +1,80 @@
+"""Set-like and combinatorial ops: unique, unique_consecutive (with Paddle's index, inverse
+and count outputs in ``dtype``), combinations, cartesian_prod and meshgrid ('ij' indexing).
+"""
+import torch
+
+from ..framework import dtype as _dt
+from ..framework.tensor import wrap
+from .manip_common import _tensor, _tensors
+from .registry import OpSet
+
+op = OpSet(__name__)
+__all__ = op.names
+
+
+@op(method=True)
+def unique(x, return_index=False, return_inverse=False, return_counts=False, axis=None,
+           dtype="int64", sorted=True, name=None):
+    """Sorted unique values (of the flattened x, or slices along ``axis``), optionally with the
+    first index of each, the inverse map and the counts, in ``dtype``."""
+    t = _tensor(x, "unique")
+    idt = _dt.convert_dtype(dtype).torch
+    if axis is None:
+        t = t.reshape(-1)
+        axis = 0
+    out, inverse, counts = torch.unique(t, sorted=True, return_inverse=True,
+                                        return_counts=True, dim=axis)
+    res = [wrap(out)]
+    if return_index:
+        n = t.shape[axis]
+        first = torch.full((out.shape[axis],), n, dtype=torch.int64, device=t.device)
+        first = first.scatter_reduce(0, inverse, torch.arange(n, device=t.device), "amin")
+        res.append(wrap(first.to(idt)))
+    if return_inverse:
+        res.append(wrap(inverse.to(idt)))
+    if return_counts:
+        res.append(wrap(counts.to(idt)))
+    return res[0] if len(res) == 1 else tuple(res)
+
+
+@op(method=True)
+def unique_consecutive(x, return_inverse=False, return_counts=False, axis=None, dtype="int64",
+                       name=None):
+    """x with runs of equal consecutive values (or slices along ``axis``) collapsed, with the
+    inverse map (over the flattened x when axis is None) and run lengths in ``dtype``."""
+    t = _tensor(x, "unique_consecutive")
+    idt = _dt.convert_dtype(dtype).torch
+    src = t.reshape(-1) if axis is None else t
+    out, inverse, counts = torch.unique_consecutive(src, return_inverse=True, return_counts=True,
+                                                    dim=0 if axis is None else axis)
+    res = [wrap(out)]
+    if return_inverse:
+        res.append(wrap(inverse.to(idt)))
+    if return_counts:
+        res.append(wrap(counts.to(idt)))
+    return res[0] if len(res) == 1 else tuple(res)
+
+
+@op(method=True)
+def combinations(x, r=2, with_replacement=False, name=None):
+    """All length-r combinations of the elements of a 1-d x, as rows."""
+    t = _tensor(x, "combinations")
+    if t.dim() != 1:
+        raise TypeError(f"Expect a 1-D vector, but got x shape paddle.Size({list(t.shape)})")
+    if r == 0:
+        return wrap(t.new_empty(0))
+    return wrap(torch.combinations(t, r, with_replacement).reshape(-1, r))
+
+
+@op
+def cartesian_prod(x, name=None):
+    return wrap(torch.cartesian_prod(*_tensors(x, "cartesian_prod")))
+
+
+@op
+def meshgrid(*args, **kwargs):
+    """Coordinate grids, 'ij' indexing; takes tensors or one list of tensors."""
+    if len(args) == 1 and isinstance(args[0], (list, tuple)):
+        args = args[0]
+    return [wrap(g) for g in torch.meshgrid(*[_tensor(a, "meshgrid") for a in args],
+                                            indexing="ij")]
