@@ -7,7 +7,8 @@ saved tensors raises instead of crashing.
 """
 import torch
 
-from ..framework.tensor import Tensor, _run_backward, wrap
+from ..framework.autograd_engine import run_backward
+from ..framework.tensor import Tensor, wrap
 
 __all__ = ["grad", "backward"]
 
@@ -57,7 +58,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     used = [o._t for o in outs if o._t.requires_grad]
     try:
         if live and used:
-            res = _run_backward(used, [g for o, g in zip(outs, grads) if o._t.requires_grad],
+            res = run_backward(used, [g for o, g in zip(outs, grads) if o._t.requires_grad],
                                 retain_graph, create_graph, inputs=live)
         else:
             res = [None] * len(live)
@@ -82,4 +83,4 @@ def backward(tensors, grad_tensors=None, retain_graph=False):
     gs = _grads_for(ts, grad_tensors)
     pairs = [(t._t, g) for t, g in zip(ts, gs) if t._t.requires_grad]
     if pairs:
-        _run_backward([p[0] for p in pairs], [p[1] for p in pairs], retain_graph)
+        run_backward([p[0] for p in pairs], [p[1] for p in pairs], retain_graph)

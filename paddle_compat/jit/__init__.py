@@ -17,6 +17,7 @@ A function whose Python control flow depends on tensor values cannot be traced: 
 eagerly (dynamic mode), with a warning, as Paddle falls back to dygraph.
 """
 import functools
+import types as _types
 import warnings
 
 import torch
@@ -24,7 +25,9 @@ from torch.utils._pytree import tree_flatten, tree_unflatten
 
 from ..framework.tensor import Tensor, wrap
 from ..static import mode as _mode
-from ..static.program import Program, _meta_pair, program_guard
+from ..static.backward import build_pylayer_backwards as _build_pylayer_backwards
+from ..static.executor import build_graph_module as _build_graph_module
+from ..static.program import Program, program_guard
 from ..static.proxy import StaticGraphError, StaticProxy
 
 __all__ = ["to_static", "not_to_static", "StaticFunction", "ignore_module", "enable_to_static"]
@@ -117,10 +120,8 @@ class StaticFunction:
         with _mode.mode_guard(True), program_guard(prog, Program()):
             for k, i in enumerate(tensor_pos):
                 t = leaves[i]._t
-                p = prog.tracer.placeholder(f"input_{k}", _meta_pair(list(t.shape), t.dtype),
-                                            rg=bool(t.requires_grad), var_name=f"input_{k}")
-                v = wrap(p)
-                vleaves[i] = v
+                vleaves[i] = prog.add_input(f"input_{k}", list(t.shape), t.dtype,
+                                            requires_grad=bool(t.requires_grad))
             a, kw = tree_unflatten(vleaves, spec)
             out = self._fn(*a, **kw)
         out_leaves, out_spec = tree_flatten(out)
@@ -128,14 +129,10 @@ class StaticFunction:
         for i, v in enumerate(out_leaves):
             if isinstance(v, Tensor):
                 out_pos.append(i)
-                nodes.append(prog.tracer.create_arg(v._t))
-        from ..static.executor import build_graph_module
-        from ..static.nn import _build_pylayer_backward
-        for n in list(prog.graph.nodes):        # eager backward() may reach every layer
-            if "pylayer" in n.meta:
-                _build_pylayer_backward(n)
+                nodes.append(prog.value_node(v))
+        _build_pylayer_backwards(prog)          # eager backward() may reach every layer
         names = tuple(f"input_{k}" for k in range(len(tensor_pos)))
-        gm, _, persist, _ = build_graph_module(prog, names, nodes, torch.device("cpu"))
+        gm, _, persist, _ = _build_graph_module(prog, names, nodes, torch.device("cpu"))
         if persist:
             raise StaticGraphError("to_static: static parameters are not supported here")
         tr = _Traced()
@@ -167,8 +164,7 @@ def to_static(function=None, input_spec=None, build_strategy=None, backend=None,
 
 
 def _is_plain_function(fn):
-    import types
-    return isinstance(fn, (types.FunctionType, types.MethodType, types.BuiltinFunctionType))
+    return isinstance(fn, (_types.FunctionType, _types.MethodType, _types.BuiltinFunctionType))
 
 
 _ = StaticProxy

@@ -5,6 +5,12 @@ is a ``StaticProxy``) and every op of the op library records nodes through the s
 dynamic mode. ``Executor.run`` compiles a GraphModule once per program and feed/fetch signature
 and then only runs it. See ``proxy``, ``program``, ``executor``, ``backward``, ``nn``,
 ``export`` for the parts; ``optimizer`` for the hook optimizers' ``minimize`` uses.
+
+The modules import one another only downwards: ``mode``, ``proxy`` -> ``variable`` ->
+``program`` -> ``nn`` -> ``backward`` -> ``executor`` -> ``export`` (``optimizer`` on
+``backward``). Importing ``static`` fills two hooks of ``framework.hooks`` that lower layers
+call: ``static_repr`` (``variable.variable_repr``: how a Variable prints) and
+``record_pylayer`` (``nn.record_pylayer``: ``PyLayer.apply`` given Variables).
 """
 from . import mode
 from .mode import disable_static, enable_static, in_dynamic_mode, in_static_mode
@@ -12,7 +18,7 @@ from .proxy import StaticGraphError, StaticProxy
 from .program import (Block, Operator, Program, Variable, create_global_var, create_parameter,
                       data, default_main_program, default_startup_program, name_scope,
                       program_guard)
-from .executor import Executor, Scope, global_scope, scope_guard
+from .executor import Executor, Scope, cpu_places, cuda_places, global_scope, scope_guard
 from .backward import append_backward, gradients
 from . import nn
 from . import optimizer
@@ -24,15 +30,3 @@ __all__ = ["Program", "Block", "Operator", "Variable", "program_guard", "default
            "Executor", "Scope", "global_scope", "scope_guard", "gradients", "append_backward",
            "nn", "InputSpec", "to_graph_module", "export", "StaticGraphError", "name_scope",
            "enable_static", "disable_static", "in_dynamic_mode", "cpu_places", "cuda_places"]
-
-
-def cpu_places(device_count=None):
-    from ..framework.place import CPUPlace
-    return [CPUPlace()] * (device_count or 1)
-
-
-def cuda_places(device_ids=None):
-    from ..framework.place import CUDAPlace
-    import torch
-    ids = device_ids if device_ids is not None else range(torch.cuda.device_count())
-    return [CUDAPlace(i) for i in ids]

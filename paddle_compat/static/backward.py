@@ -13,9 +13,10 @@ import operator
 import torch
 
 from ..framework.tensor import Tensor, wrap
-from .proxy import StaticGraphError, StaticProxy, _active
+from .nn import _build_pylayer_backward
+from .proxy import StaticProxy, _active
 
-__all__ = ["gradients", "append_backward"]
+__all__ = ["gradients", "append_backward", "build_pylayer_backwards"]
 
 
 def _grad_runtime(targets, inputs, grad_outputs, create_graph=False):
@@ -67,12 +68,19 @@ def _prepare_backward(anc):
     """Build what the backward through ``anc`` needs: static_pylayer backward sub-graphs
     (Paddle builds them here too, and raises its count errors here) and ``create_graph`` on
     earlier backward passes that this one differentiates through."""
-    from .nn import _build_pylayer_backward
     for n in anc:
         if "pylayer" in n.meta:
             _build_pylayer_backward(n)
         elif n.target is _grad_runtime and not n.kwargs.get("create_graph"):
             n.kwargs = {**n.kwargs, "create_graph": True}
+
+
+def build_pylayer_backwards(program):
+    """Build the backward sub-graph of every ``static_pylayer`` in ``program`` now, as a backward
+    pass reaching them would (``jit.to_static``: an eager ``backward()`` may reach any)."""
+    for n in list(program.graph.nodes):
+        if "pylayer" in n.meta:
+            _build_pylayer_backward(n)
 
 
 def _unique_grad_name(program_tracer, graph, base):
@@ -150,7 +158,7 @@ def append_backward(loss, parameter_list=None, no_grad_set=None, callbacks=None,
         names = [p if isinstance(p, str) else p.name for p in parameter_list]
         nodes = []
         for nm in names:
-            n = program._node_by_name(nm) if hasattr(program, "_node_by_name") else None
+            n = program.node_by_name(nm) if hasattr(program, "node_by_name") else None
             if n is None:
                 raise ValueError(f"parameter '{nm}' is not in the loss's program")
             nodes.append(n)
@@ -174,5 +182,3 @@ def append_backward(loss, parameter_list=None, no_grad_set=None, callbacks=None,
         out.append((v, g))
     return out
 
-
-_ = StaticGraphError

@@ -11,6 +11,9 @@ Gradients (``static.gradients``/``append_backward``) are ``torch.autograd.grad``
 the graph, so a program with gradients runs its forward under ``torch.enable_grad()`` with the
 fed Variables that do not stop gradient and the trainable parameters requiring grad; a program
 without gradients runs under ``torch.no_grad()``.
+
+The Executor reads a Program only through its public interface (``Program``'s docstring) and
+the nodes' metadata. ``cpu_places``/``cuda_places`` list the places an Executor may run on.
 """
 import numpy as np
 import torch
@@ -18,13 +21,14 @@ from torch.fx import Graph, GraphModule
 from torch.utils._pytree import tree_map
 
 from ..framework import dtype as _dt
-from ..framework.place import Place, to_torch_device
+from ..framework.place import CPUPlace, CUDAPlace, Place, current_device, to_torch_device
 from ..framework.tensor import Tensor, wrap
-from . import mode as _mode
-from .program import Program, _init_value, default_main_program, default_startup_program
+from .backward import _grad_runtime
+from .nn import _run_cond, _run_paddle_pylayer, _run_static_pylayer
+from .program import Program, _init_value, default_main_program
 from .proxy import StaticProxy
 
-__all__ = ["Executor", "Scope", "global_scope", "scope_guard"]
+__all__ = ["Executor", "Scope", "global_scope", "scope_guard", "cpu_places", "cuda_places"]
 
 
 class _ScopeTensor:
@@ -146,7 +150,7 @@ def build_graph_module(program, feed_names, fetch_nodes, device, bake_scope=None
     env = {}
     feed_nodes = []
     for name in feed_names:
-        n = program._node_by_name(name)
+        n = program.node_by_name(name)
         ph = ng.placeholder(_pyname(name))
         if n is not None and n.op == "placeholder" and not n.meta.get("persistable"):
             env[n] = ph
@@ -181,7 +185,7 @@ def build_graph_module(program, feed_names, fetch_nodes, device, bake_scope=None
         if n not in keep or n.op in ("placeholder", "output"):
             continue
         if n.op == "get_attr":
-            v = program.tracer.attrs[n.target]
+            v = program.attribute(n.target)
             if isinstance(v, torch.Tensor) and v.device != device and not v.requires_grad:
                 v = v.to(device)
             setattr(root, n.target, v)
@@ -317,14 +321,9 @@ class _Compiled:
         return fn
 
 
-_NOT_FLATTENABLE = None
-
-
 def _flattenable(graph):
     """Whether forward+backward may be traced into one aten graph: gradients present and no
     run-time Python decisions or side effects (cond, PyLayer.apply, initialisers, updates)."""
-    from .backward import _grad_runtime
-    from .nn import _run_cond, _run_paddle_pylayer
     grad = False
     for n in graph.nodes:
         if n.op == "call_function":
@@ -340,8 +339,6 @@ def _flattenable(graph):
 
 
 def _has_grad_nodes(graph):
-    from .backward import _grad_runtime
-    from .nn import _run_static_pylayer
     for n in graph.nodes:
         if n.target is _grad_runtime:
             return True
@@ -363,8 +360,7 @@ class Executor:
     def __init__(self, place=None):
         self.place = place
         if place is None:
-            from ..framework.place import _Current
-            self._device = _Current.device
+            self._device = current_device()
         elif isinstance(place, (Place, str, torch.device)):
             self._device = to_torch_device(place)
         else:
@@ -395,17 +391,17 @@ class Executor:
             else:
                 t = getattr(f, "_t", None)
                 fkey.append(t.node if isinstance(t, StaticProxy) else id(f))
-        key = (program.tracer.version, tuple(feed), tuple(fkey), self._device)
+        signature = (tuple(feed), tuple(fkey), self._device)
         try:
-            c = program._compiled[key]
-        except KeyError:
+            c = program.compiled(signature)
+        except AttributeError:                  # not a Program: refused below
+            c = None
+        if c is None:
             if not isinstance(program, Program):
                 raise TypeError("Executor.run(program=...) must be a paddle.static.Program, but "
                                 f"got {type(program).__name__}") from None
             c = self._compile(program, tuple(feed), fetch_list)
-            if len(program._compiled) > 64:
-                program._compiled.clear()
-            program._compiled[key] = c
+            program.remember_compiled(signature, c)
         return c(feed, scope, return_numpy)
 
     def _compile(self, program, feed_names, fetch_list):
@@ -417,7 +413,7 @@ class Executor:
                 eager[i] = t
                 fetch_nodes.append(None)
             else:
-                fetch_nodes.append(program._resolve(f))
+                fetch_nodes.append(program.fetch_node(f))
         real = [n for n in fetch_nodes if n is not None]
         gm, feed_nodes, persist, persist_out = build_graph_module(
             program, feed_names, real, self._device)
@@ -455,4 +451,12 @@ def _ignore(v):
     return None
 
 
-_ = (default_startup_program, _mode)
+def cpu_places(device_count=None):
+    """``device_count`` (default 1) CPU places."""
+    return [CPUPlace()] * (device_count or 1)
+
+
+def cuda_places(device_ids=None):
+    """The CUDA places ``device_ids`` (default: every visible GPU)."""
+    ids = device_ids if device_ids is not None else range(torch.cuda.device_count())
+    return [CUDAPlace(i) for i in ids]

@@ -14,19 +14,19 @@ exported by torch; export the forward (``program.clone(for_test=True)``) instead
 import numpy as np
 import torch
 
-from .executor import _G, build_graph_module
+from .executor import build_graph_module, global_scope
 
 __all__ = ["to_graph_module", "export"]
 
 
 def to_graph_module(program, feed_names, fetch_list, scope=None, device="cpu"):
     """The GraphModule ``(*feeds) -> tuple(fetches)`` of ``program``."""
-    scope = scope or _G.scope
+    scope = scope or global_scope()
     if isinstance(feed_names, str):
         feed_names = [feed_names]
     if not isinstance(fetch_list, (list, tuple)):
         fetch_list = [fetch_list]
-    nodes = [program._resolve(f) for f in fetch_list]
+    nodes = [program.fetch_node(f) for f in fetch_list]
     gm, _, persist, persist_out = build_graph_module(program, tuple(feed_names), nodes,
                                                      torch.device(device), bake_scope=scope)
     gm.meta = {"feed_names": tuple(feed_names), "program": program}
@@ -41,7 +41,7 @@ def export(program, feed, fetch_list, scope=None, strict=False):
     args = []
     shapes = []
     for n in names:
-        node = program._node_by_name(n)
+        node = program.node_by_name(n)
         t = torch.as_tensor(np.asarray(feed[n])).to(node.meta["pv"][0].dtype)
         args.append(t)
         declared = node.meta.get("declared_shape") or list(t.shape)

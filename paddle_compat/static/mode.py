@@ -1,46 +1,30 @@
 """Static/dynamic mode: ``enable_static``, ``disable_static``, ``in_dynamic_mode``.
 
-The flag is one module global read by the few places that behave differently in static mode
-(creation ops: see ``created``). Ops on Variables need no flag: a Variable's payload is a
-``StaticProxy``, so the same op code records graph nodes.
+The flag is one module global, read by the few places that behave differently in static mode
+(``static_pylayer``, optimizers' ``minimize``, ``jit.to_static``). Ops on Variables need no
+flag: a Variable's payload is a ``StaticProxy``, so the same op code records graph nodes, and
+a real tensor an op meets (a creation op's result) is recorded as a constant of the graph.
 """
 import contextlib
+
+from ..framework.place import set_device
 
 __all__ = ["enable_static", "disable_static", "in_dynamic_mode", "in_static_mode"]
 
 _static = False
 
 
-def _eager_created(t):
-    from ..framework.tensor import wrap
-    return wrap(t)
-
-
-def _static_created(t):
-    from .program import _constant_variable
-    return _constant_variable(t)
-
-
-#: ``created(torch_tensor) -> Tensor``: what creation ops (``full``, ``zeros``, ``to_tensor`` ...)
-#: call on the torch tensor they made. In dynamic mode it wraps; in static mode it records the
-#: tensor as a constant of the default main program and returns that Variable.
-created = _eager_created
-
-
 def enable_static():
-    """Build programs from here on (``paddle.static.data``, creation ops record constants)."""
-    global _static, created
+    """Build programs from here on (``paddle.static.data``, ops on Variables record nodes)."""
+    global _static
     _static = True
-    created = _static_created
 
 
 def disable_static(place=None):
     """Back to dynamic (eager) mode."""
-    global _static, created
+    global _static
     _static = False
-    created = _eager_created
     if place is not None:
-        from ..framework.place import set_device
         set_device(place if isinstance(place, str) else
                    ("cpu" if place.is_cpu_place() else f"gpu:{place.get_device_id()}"))
 

@@ -15,6 +15,9 @@ check raises; the outputs come back flattened (one Variable, or a list).
 In dynamic mode (Paddle asserts there; we follow the issue) ``static_pylayer`` runs
 ``forward_fn`` eagerly inside a ``torch.autograd.Function`` whose backward calls
 ``backward_fn``: a PyLayer made of the two functions.
+
+``record_pylayer`` records a ``paddle.autograd.PyLayer`` applied to Variables; ``PyLayer.apply``
+(autograd/, a lower layer) reaches it through ``framework.hooks.record_pylayer``, filled here.
 """
 import math
 import operator
@@ -23,6 +26,7 @@ import torch
 from torch.fx import Graph, GraphModule
 from torch.utils._pytree import tree_flatten, tree_unflatten
 
+from ..framework import hooks as _hooks
 from ..framework.tensor import Tensor, wrap
 from . import mode as _mode
 from .program import create_parameter, default_main_program
@@ -387,6 +391,9 @@ def record_pylayer(cls, args, kwargs):
             res[i] = wrap(o)
             k += 1
     return tree_unflatten(res, out_spec)
+
+
+_hooks.record_pylayer.set(record_pylayer)
 
 
 # ---------------------------------------------------------------------- cond / case

@@ -23,7 +23,7 @@ def minimize(loss, update, parameter_list=None, no_grad_set=None):
     program = loss._t.tracer.owner
     params_grads = append_backward(loss, parameter_list=parameter_list, no_grad_set=no_grad_set)
     before = len(program.graph.nodes)
-    with program._role("optimize"):
+    with program.role_guard("optimize"):
         for p, g in params_grads:
             if g is None:
                 continue

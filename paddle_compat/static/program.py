@@ -11,11 +11,15 @@ A Program owns one fx Graph and the ``StaticTracer`` that records into it. Its V
 * real tensors an op meets (constants, creation ops' results) become ``get_attr`` nodes.
 
 ``Program.clone(for_test=True)`` drops the backward and optimizer nodes; ``print(program)``
-lists the variables and ops. ``Program.assign_persistable(var, value)`` is the hook an
-optimizer's ``minimize`` uses to write a parameter update (see ``static.optimizer``).
+lists the variables and ops.
+
+What the rest of the package may use of a Program (the Executor, backward passes, optimizers'
+``minimize``, ``jit.to_static``) is its public interface, listed in the class docstring:
+``graph``, ``version``, ``node_by_name``, ``fetch_node``, ``value_node``, ``attribute``,
+``add_input``, ``role_guard``, ``assign_persistable``, ``compiled``/``remember_compiled``.
+Everything with a leading underscore is the Program's own.
 """
 import contextlib
-import copy
 import math
 import operator
 
@@ -24,9 +28,11 @@ from torch.fx import Graph
 
 from ..framework import dtype as _dt
 from ..framework.tensor import Tensor, wrap
+from ..ops.random import uniform
 from . import mode as _mode
-from .proxy import SENTINELS, StaticGraphError, StaticProxy, StaticTracer, shape_of
+from .proxy import SENTINELS, StaticProxy, StaticTracer
 from .proxy import _py_name as _py
+from .variable import type_str
 
 __all__ = ["Program", "Block", "Operator", "Variable", "program_guard", "default_main_program",
            "default_startup_program", "data", "create_parameter", "create_global_var",
@@ -45,6 +51,22 @@ class Program:
         with paddle.static.program_guard(main, startup):
             x = paddle.static.data("x", [None, 4], "float32")
             y = paddle.static.nn.fc(x, 3)
+
+    Beyond Paddle's API, the interface the Executor, backward passes, optimizers and
+    ``jit.to_static`` build on:
+
+    * ``graph``: the ``torch.fx.Graph``; its nodes' ``meta`` say what each value is
+      (``static.proxy``); ``tracer``: the ``StaticTracer`` recording into it;
+    * ``version``: changes whenever a node is recorded or renamed;
+    * ``node_by_name(name)``, ``fetch_node(target)``: the node of a variable name, or of a
+      ``fetch_list``/feed target; ``value_node(value)``: the node for a value a traced function
+      returned (a real tensor becomes a constant);
+    * ``attribute(target)``: what a ``get_attr`` node refers to (a constant, a sub-graph);
+    * ``add_input(name, shape, dtype)``: a fed Variable (``static.data``, ``jit.to_static``);
+    * ``role_guard(role)``, ``assign_persistable(var, value)``: tag appended nodes
+      ("backward", "optimize"), write a persistable (optimizers' updates);
+    * ``compiled(signature)`` / ``remember_compiled(signature, entry)``: the Executor's cache of
+      what it compiled for this program, valid for the current ``version``.
     """
 
     def __init__(self):
@@ -58,7 +80,8 @@ class Program:
 
     # -- identity
     @property
-    def _version(self):
+    def version(self):
+        """A number that changes whenever a node is recorded (or a variable renamed)."""
         return self.tracer.version
 
     def __repr__(self):
@@ -92,7 +115,8 @@ class Program:
     def all_parameters(self):
         return self.global_block().all_parameters()
 
-    def _node_by_name(self, name):
+    # -- finding nodes
+    def node_by_name(self, name):
         """The node whose Paddle variable name is ``name`` (or None)."""
         if self._names_version != self.tracer.version:
             names = {}
@@ -106,10 +130,11 @@ class Program:
             self._names_version = self.tracer.version
         return self._names.get(name)
 
-    def _resolve(self, v):
-        """The node of this program for a fetch/feed target (a Variable or a name)."""
+    def fetch_node(self, v):
+        """The node of this program for a fetch/feed target (a Variable or a name);
+        ValueError when it is not in the program, TypeError for anything else."""
         if isinstance(v, str):
-            n = self._node_by_name(v)
+            n = self.node_by_name(v)
             if n is None:
                 raise ValueError(f"(NotFound) Variable '{v}' is not found in the program; "
                                  f"known variables: {sorted(self._names)[:20]}")
@@ -118,22 +143,52 @@ class Program:
         if isinstance(t, StaticProxy):
             if t.node.graph is self.graph:
                 return t.node
-            n = self._node_by_name(t.node.meta.get("var_name"))
+            n = self.node_by_name(t.node.meta.get("var_name"))
             if n is not None:
                 return n
             raise ValueError(f"Variable '{t.node.meta.get('var_name')}' is not in this program")
         raise TypeError(f"fetch_list items must be Variables or names, but got {type(v).__name__}")
 
-    # -- building helpers
+    def value_node(self, value):
+        """The node holding ``value`` (a Variable, its payload, or a real tensor, which is
+        recorded as a constant): what a traced function's output becomes."""
+        return self.tracer.create_arg(getattr(value, "_t", value))
+
+    def attribute(self, target):
+        """What the ``get_attr`` node ``target`` refers to (a constant tensor, a sub-graph)."""
+        return self.tracer.attrs[target]
+
+    # -- the Executor's cache
+    def compiled(self, signature):
+        """What an Executor compiled for ``signature`` (its feed names, fetch targets and
+        device) at this program's current version, or None."""
+        return self._compiled.get((self.tracer.version, signature))
+
+    def remember_compiled(self, signature, entry):
+        """Keep ``entry`` for ``compiled(signature)`` (the oldest versions' entries are dropped
+        when many pile up)."""
+        if len(self._compiled) > 64:
+            self._compiled.clear()
+        self._compiled[(self.tracer.version, signature)] = entry
+
+    # -- building
     def _variable(self, proxy, name=None):
         v = wrap(proxy)
         if name is not None:
             v._name = name
         return v
 
+    def add_input(self, name, shape, dtype, requires_grad=False, meta=None):
+        """A Variable fed at run time: a placeholder named ``name`` of ``shape`` (``-1`` for an
+        unknown dimension) and torch ``dtype``; ``meta`` adds to the node's metadata."""
+        p = self.tracer.placeholder(name, _meta_pair(shape, dtype), rg=requires_grad,
+                                    var_name=name, meta=meta)
+        return self._variable(p, name)
+
     @contextlib.contextmanager
-    def _role(self, role):
-        """Nodes recorded inside are tagged ``role`` ("backward", "optimize")."""
+    def role_guard(self, role):
+        """Nodes recorded inside are tagged ``role`` ("backward", "optimize"), so that
+        ``clone(for_test=True)`` drops them."""
         prev = self.tracer.role
         self.tracer.role = role
         try:
@@ -145,7 +200,7 @@ class Program:
         """Record ``var <- value`` for a persistable Variable (a parameter, an optimizer
         accumulator): at run time the Scope's tensor is overwritten in place (no grad).
         This is the hook optimizers' ``minimize`` appends parameter updates with."""
-        pn = self._resolve(var)
+        pn = self.fetch_node(var)
         if not pn.meta.get("persistable"):
             raise ValueError(f"assign_persistable: '{pn.meta.get('var_name')}' is not persistable")
         p = StaticProxy(pn, self.tracer)
@@ -197,18 +252,6 @@ def _write_persistable(dst, value):
         dst.copy_(value)
 
 
-def _type_str(node):
-    pv = node.meta.get("pv")
-    if pv is None or not isinstance(pv[0], torch.Tensor):
-        return ""
-    dims = "x".join(str(d) for d in shape_of(node))
-    name = _dt.from_torch_dtype(pv[0].dtype).name
-    short = {"float32": "f32", "float64": "f64", "float16": "f16", "bfloat16": "bf16",
-             "int64": "i64", "int32": "i32", "int16": "i16", "int8": "i8", "uint8": "ui8",
-             "bool": "b", "complex64": "c64", "complex128": "c128"}.get(name, name)
-    return f"tensor<{dims + 'x' if dims else ''}{short}>"
-
-
 def _vname(a):
     if hasattr(a, "meta") and a.op == "call_function" and a.target is operator.getitem and \
             hasattr(a.args[0], "meta") and "var_name" not in a.meta:
@@ -222,7 +265,7 @@ def _format_node(n):
     if n.op == "output":
         return None
     out = "%" + str(n.meta.get("var_name", n.name))
-    ty = _type_str(n)
+    ty = type_str(n)
     sg = "true" if not n.meta.get("rg") else "false"
     if n.op == "placeholder":
         kind = "parameter" if n.meta.get("parameter") else (
@@ -240,7 +283,7 @@ def _format_node(n):
     if not ty and isinstance((n.meta.get("pv") or (None,))[0], tuple):
         outs_ = [u for u in n.users if u.target is operator.getitem]
         out = ", ".join("%" + str(u.meta.get("var_name", u.name)) for u in outs_)
-        ty = ", ".join(_type_str(u) for u in outs_)
+        ty = ", ".join(type_str(u) for u in outs_)
     ins = []
     for a in n.all_input_nodes:
         if a.op == "get_attr" and not a.meta.get("const"):
@@ -302,13 +345,13 @@ class Block:
         return out
 
     def var(self, name):
-        n = self.program._node_by_name(name)
+        n = self.program.node_by_name(name)
         if n is None:
             raise ValueError(f"var {name} is not in this block")
         return _node_variable(self.program, n)
 
     def has_var(self, name):
-        return self.program._node_by_name(name) is not None
+        return self.program.node_by_name(name) is not None
 
     @property
     def ops(self):
@@ -404,19 +447,10 @@ def data(name, shape, dtype=None, lod_level=0):
     shape = _shape_list(shape)
     tdtype = _dt.default_float().torch if dtype is None else _dt.convert_dtype(dtype).torch
     prog = default_main_program()
-    if prog._node_by_name(name) is not None and \
-            prog._node_by_name(name).op == "placeholder":
-        return _node_variable(prog, prog._node_by_name(name))
-    p = prog.tracer.placeholder(name, _meta_pair(shape, tdtype), rg=False, var_name=name,
-                                meta={"feed": True, "declared_shape": shape})
-    return prog._variable(p, name)
-
-
-def _constant_variable(t):
-    """A real tensor made by a creation op in static mode, as a Variable of the default main
-    program (a constant node)."""
-    prog = default_main_program()
-    return wrap(prog.tracer.constant(t))
+    if prog.node_by_name(name) is not None and \
+            prog.node_by_name(name).op == "placeholder":
+        return _node_variable(prog, prog.node_by_name(name))
+    return prog.add_input(name, shape, tdtype, meta={"feed": True, "declared_shape": shape})
 
 
 # ---------------------------------------------------------------------- parameters
@@ -451,11 +485,10 @@ class _XavierUniform:
             fan_in, fan_out = shape[1] * rf, shape[0] * rf
         limit = math.sqrt(6.0 / float(fan_in + fan_out))
         try:
-            from ..ops.random import uniform
             with _mode.mode_guard(False):
                 return uniform(list(shape), dtype=_dt.from_torch_dtype(tdtype).name,
                                min=-limit, max=limit)._t.to(device)
-        except (ImportError, TypeError, AttributeError):
+        except (TypeError, AttributeError):
             return torch.empty(shape, dtype=tdtype, device=device).uniform_(-limit, limit)
 
 
@@ -466,7 +499,7 @@ def _init_value(init, shape, tdtype, device):
 def _persistable(name, shape, tdtype, init, trainable, parameter, main=None, startup=None):
     main = main or default_main_program()
     startup = startup or default_startup_program()
-    if main._node_by_name(name) is not None:
+    if main.node_by_name(name) is not None:
         raise ValueError(f"variable '{name}' already exists in the program")
     pv = _meta_pair(shape, tdtype)
     p = main.tracer.placeholder(name, pv, rg=bool(trainable), var_name=name,
@@ -474,7 +507,7 @@ def _persistable(name, shape, tdtype, init, trainable, parameter, main=None, sta
                                       "trainable": bool(trainable)})
     if init is not None:
         sp = startup.tracer
-        if startup._node_by_name(name) is None:
+        if startup.node_by_name(name) is None:
             box = sp.attr_node(f"_init_{_py(name)}", init)
             sp.record("call_function", _init_value, (box, tuple(shape), tdtype, None), {},
                       pv=pv, rg=False, var_name=name,
@@ -517,5 +550,3 @@ def create_global_var(shape, value, dtype, persistable=False, force_cpu=False, n
         v._t.node.meta["persistable"] = True     # still lives in the scope (set by startup)
     return v
 
-
-_ = (copy, operator, StaticGraphError)
