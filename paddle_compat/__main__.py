@@ -20,6 +20,7 @@ import runpy
 import signal
 import sys
 import types
+from .compat import hook
 
 USAGE = __doc__.split("\n\n")[1]
 
@@ -132,7 +133,6 @@ def main(argv=None):
     if not argv or argv[0] in ("-h", "--help"):
         print(f"usage:\n{USAGE}", file=sys.stdout if argv else sys.stderr)
         return 0 if argv else 2
-    from .compat import hook
     hook.install()
     hook.propagate_to_children()
     if argv[0] in ("-m", "-c"):

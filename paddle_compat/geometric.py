@@ -12,6 +12,8 @@ shared random stream untouched, as Paddle does.
 import torch
 
 from .framework.tensor import Tensor, wrap
+from .nn.functional.extra import side_generator as _side_generator
+from .random.distributions import rand as _rand
 
 __all__ = ["send_u_recv", "send_ue_recv", "send_uv", "segment_sum", "segment_mean",
            "segment_min", "segment_max", "sample_neighbors"]
@@ -119,9 +121,7 @@ def sample_neighbors(row, colptr, input_nodes, sample_size=-1, eids=None, return
     edge = start[seg] + local
     sampled = (take < cap)[seg]
     if bool(sampled.any()):
-        from .nn.functional.extra import side_generator
-        from .random.distributions import rand
-        keys = torch.from_numpy(rand(side_generator(), [seg.numel()], "float64")).to(r.device)
+        keys = torch.from_numpy(_rand(_side_generator(), [seg.numel()], "float64")).to(r.device)
         # within a sampled node a random order, elsewhere the stored order
         keys = torch.where(sampled, keys, local / cap[seg].clamp(min=1))
         order = torch.argsort(seg.double() + keys, stable=True)

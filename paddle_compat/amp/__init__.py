@@ -6,19 +6,18 @@ from .auto_cast import (amp_decorate, amp_guard, auto_cast, autocast, decorate,
                         is_float16_supported)
 from .grad_scaler import AmpScaler, GradScaler, OptimizerState
 from .op_lists import update_list as _update_list
+from .op_lists import default_lists as _default_lists
 
 
 def white_list():
     """Paddle's default white lists: {dtype: {level: set of op names}}."""
-    from .op_lists import default_lists
-    return {d: {lv: default_lists(lv, d)[0] for lv in ("OD", "O1", "O2")}
+    return {d: {lv: _default_lists(lv, d)[0] for lv in ("OD", "O1", "O2")}
             for d in ("float16", "bfloat16")}
 
 
 def black_list():
     """Paddle's default black lists: {dtype: {level: set of op names}}."""
-    from .op_lists import default_lists
-    return {d: {lv: default_lists(lv, d)[1] for lv in ("OD", "O1", "O2")}
+    return {d: {lv: _default_lists(lv, d)[1] for lv in ("OD", "O1", "O2")}
             for d in ("float16", "bfloat16")}
 
 

@@ -15,6 +15,8 @@ import warnings
 
 import torch
 import torch.distributed as dist
+from ..framework.place import get_device, set_device
+from . import collective
 
 __all__ = ["ParallelEnv", "init_parallel_env", "get_rank", "get_world_size",
            "is_initialized", "is_available", "destroy_process_group", "get_backend"]
@@ -93,7 +95,6 @@ def _get_global_parallel_env():
 
 def _on_gpu():
     """True when Paddle's current device is a GPU (the launchers then default to NCCL)."""
-    from ..framework.place import get_device
     return get_device().startswith("gpu") and torch.cuda.is_available()
 
 
@@ -126,7 +127,6 @@ def init_parallel_env():
     With fewer than two trainers it does nothing (Paddle warns and returns None). Calling it
     again returns the existing group.
     """
-    from . import collective
     global _global_env
     _global_env = env = ParallelEnv()
     if env.world_size < 2:
@@ -140,7 +140,6 @@ def init_parallel_env():
             raise ValueError("paddle.distributed initialize error, "
                              f"environment variable {var} is needed, but not set.")
     backend = _choose_backend()
-    from ..framework.place import set_device
     if backend == "nccl":
         set_device(f"gpu:{env.device_id}")      # also torch.cuda.set_device
     else:
@@ -190,14 +189,12 @@ def is_available():
 
 def get_backend(group=None):
     """``"GLOO"`` or ``"NCCL"``, as Paddle names its process groups' backends."""
-    from . import collective
     g = collective._get_group(group)
     return g.backend
 
 
 def destroy_process_group(group=None):
     """Tear down ``group``, or everything (the default group and every new_group)."""
-    from . import collective
     if group is None or group is collective._default_group:
         if dist.is_initialized():
             dist.destroy_process_group()

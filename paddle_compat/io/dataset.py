@@ -4,6 +4,8 @@ combinators (``TensorDataset``, ``ComposeDataset``, ``ChainDataset``, ``ConcatDa
 import bisect
 import math
 import warnings
+from ..ops.random import randperm
+from ..static.mode import in_dynamic_mode
 
 __all__ = ["Dataset", "IterableDataset", "TensorDataset", "ComposeDataset", "ChainDataset",
            "ConcatDataset", "Subset", "random_split"]
@@ -45,7 +47,6 @@ class TensorDataset(Dataset):
     """Samples are the rows of the given Tensors (equal first dimensions)."""
 
     def __init__(self, tensors):
-        from ..static.mode import in_dynamic_mode
         if not in_dynamic_mode():
             raise RuntimeError("TensorDataset con only be used in imperative mode")
         assert all(t.shape[0] == tensors[0].shape[0] for t in tensors), \
@@ -149,7 +150,6 @@ class Subset(Dataset):
 def random_split(dataset, lengths, generator=None):
     """Split ``dataset`` into ``Subset``s of the given lengths (or fractions summing to 1), in an
     order drawn from ``paddle.randperm`` (so ``paddle.seed`` fixes it)."""
-    from ..ops.random import randperm
     if math.isclose(sum(lengths), 1) and sum(lengths) <= 1:
         sizes = []
         for i, frac in enumerate(lengths):

@@ -9,6 +9,7 @@ import math
 import numpy as np
 
 from .dataset import IterableDataset
+from ..ops.random import randperm
 
 __all__ = ["Sampler", "SequenceSampler", "RandomSampler", "WeightedRandomSampler",
            "SubsetRandomSampler", "BatchSampler", "DistributedBatchSampler"]
@@ -118,7 +119,6 @@ class SubsetRandomSampler(Sampler):
         self.indices = indices
 
     def __iter__(self):
-        from ..ops.random import randperm
         for i in randperm(len(self.indices)).tolist():
             yield self.indices[i]
 

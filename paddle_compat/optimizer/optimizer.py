@@ -26,6 +26,9 @@ from ..regularizer import L2Decay, WeightDecayRegularizer
 from ..nn.clip import ClipGradBase
 from ..static import mode as _mode
 from .lr import LRScheduler
+from ..static.optimizer import minimize as static_minimize
+from ..static.program import create_global_var
+from ..static.program import default_main_program
 
 __all__ = ["Optimizer"]
 
@@ -314,7 +317,6 @@ class Optimizer:
             raise AssertionError("The loss should be an Tensor.")
         plist = parameters or self._parameter_list
         if _mode.in_static_mode():
-            from ..static.optimizer import minimize as static_minimize
             if plist and isinstance(plist[0], dict):
                 plist = [p for g in plist for p in g["params"]]
             return static_minimize(loss, self._static_update, plist, no_grad_set)
@@ -346,7 +348,6 @@ class Optimizer:
     # ------------------------------------------------------------------ static mode
     def _static_state(self, p, group):
         """Persistable global Variables holding ``p``'s accumulators in static mode."""
-        from ..static.program import create_global_var
         st = self._states.get(p.name)
         if st is None:
             st = self._states[p.name] = {}
@@ -358,7 +359,6 @@ class Optimizer:
         return st
 
     def _static_update(self, p, g):
-        from ..static.program import default_main_program
         if getattr(self._grad_clip, "_needs_all_grads", False) or \
                 type(self._grad_clip).__name__ == "ClipGradByGlobalNorm":
             raise NotImplementedError("ClipGradByGlobalNorm in static mode: the minimize hook "

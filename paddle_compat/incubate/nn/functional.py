@@ -12,6 +12,7 @@ import torch
 from ...framework.tensor import wrap
 from .block_attention import block_multihead_attention
 from .masked_attention import masked_multihead_attention
+from ...nn.functional import dropout as _dropout
 
 __all__ = ["fused_dropout_add", "fused_rms_norm", "fused_layer_norm", "fused_bias_act",
            "swiglu", "fused_linear", "fused_matmul_bias", "fused_rotary_position_embedding",
@@ -38,8 +39,7 @@ def _no_quant(api, quant_scale=-1, **tensors):
 
 def fused_dropout_add(x, y, p=0.5, training=True, mode="upscale_in_train", name=None):
     """dropout(x) + y, with Paddle's dropout (the same mask under the same seed on CPU)."""
-    from ...nn.functional import dropout
-    return wrap(dropout(x, p, training=training, mode=mode)._t + y._t)
+    return wrap(_dropout(x, p, training=training, mode=mode)._t + y._t)
 
 
 def _residual_sum(x, bias, residual, alpha=1.0):
@@ -246,7 +246,6 @@ def fused_multi_head_attention(x, qkv_weight, linear_weight, pre_layer_norm=Fals
         raise NotImplementedError("fused_multi_head_attention: cache_kv is not supported")
     if ring_id != -1:
         raise NotImplementedError("fused_multi_head_attention: ring_id is not supported")
-    from ...nn.functional import dropout
     t = x._t
     bsz, seq, embed = t.shape
     h = _layer_norm(t, pre_ln_scale, pre_ln_bias, pre_ln_epsilon) if pre_layer_norm else t
@@ -268,13 +267,13 @@ def fused_multi_head_attention(x, qkv_weight, linear_weight, pre_layer_norm=Fals
         scores = scores + attn_mask._t
     weights = torch.softmax(scores, -1)
     if attn_dropout_rate:
-        weights = dropout(wrap(weights), attn_dropout_rate, training=training, mode=mode)._t
+        weights = _dropout(wrap(weights), attn_dropout_rate, training=training, mode=mode)._t
     out = torch.matmul(weights, v).transpose(1, 2).reshape(bsz, seq, -1)
     out = torch.matmul(out, linear_weight._t)
     if linear_bias is not None:
         out = out + linear_bias._t
     if dropout_rate:
-        out = dropout(wrap(out), dropout_rate, training=training, mode=mode)._t
+        out = _dropout(wrap(out), dropout_rate, training=training, mode=mode)._t
     if add_residual:
         out = out + t
     if not pre_layer_norm:
@@ -319,8 +318,7 @@ def _check_mode(mode):
 
 
 def _drop(t, p, training, mode):
-    from ...nn.functional import dropout
-    return dropout(wrap(t), p, training=training, mode=mode)._t
+    return _dropout(wrap(t), p, training=training, mode=mode)._t
 
 
 def _ln(t, scale, bias, eps):
