@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's two commands: `bash run.sh examples` runs the Paddle examples on torch (CPU, or
-# CUDA when torch sees a GPU); `bash run.sh tests` runs the test suite. Both set up first.
+# CUDA when torch sees a GPU); `bash run.sh tests` runs the test suite; `bash run.sh lint` checks
+# the import contract of pyproject.toml. All set up first.
 set -euo pipefail
 cd "$(dirname "$0")"
 PY=${PYTHON:-python3}
@@ -32,7 +33,13 @@ case "${1:-}" in
   tests)
     shift; setup
     exec "$PY" -m pytest -q "$@" ;;
+  lint)
+    # the floors of pyproject.toml's import contract (README "Layers")
+    shift; setup
+    exec "$PY" -c "import sys; from importlinter.cli import lint_imports_command
+sys.argv[0] = 'lint-imports'; sys.exit(lint_imports_command())" --no-cache "$@" ;;
   *)
-    echo "usage: bash run.sh examples [--device gpu] | bash run.sh tests [pytest args]" >&2
+    echo "usage: bash run.sh examples [--device gpu] | bash run.sh tests [pytest args]" \
+         "| bash run.sh lint" >&2
     exit 2 ;;
 esac
