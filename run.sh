@@ -18,6 +18,9 @@ assert os.path.dirname(os.path.dirname(os.path.abspath(paddle_compat.__file__)))
       >/dev/null 2>&1; then
     "$PY" -m pip install -q -e ".[test]"
   fi
+  # Bytecode, as a pip-installed package has it (this is an editable install, and
+  # PYTHONDONTWRITEBYTECODE may be set): without it every import compiles the sources again.
+  "$PY" -m compileall -q paddle_compat >/dev/null 2>&1 || true
   # The optional C operator slots (paddle_compat/framework/_fastops.c), built in place; where
   # that fails (no C compiler) paddle_compat runs on its pure-Python operators.
   if ! "$PY" -c "import paddle_compat.framework._fastops" >/dev/null 2>&1; then

@@ -3,15 +3,13 @@
 Use it as ``import paddle_compat as paddle``. Tensors wrap torch tensors (zero-copy to and from
 torch), PyLayers are torch.autograd.Functions, static programs are torch.fx graphs.
 
-Importing the package loads the core (``framework``, the op library, ``autograd``); every other
-namespace (``nn``, ``optimizer``, ``static``, ``distributed`` ...) and the names they provide
-here (``paddle.enable_static``, ``paddle.DataParallel``, ``paddle.save`` ...) are imported on
-first use (``_Package.__getattr__`` below), so ``paddle.nn.Linear`` and
-``from paddle_compat.vision import ...`` work as always and cost nothing until used.
+Importing the package runs the core (``framework``, the op library, ``autograd``, ``compat``);
+every other namespace (``nn``, ``optimizer``, ``static``, ``distributed`` ...) is bound as a
+module that runs its code on first use (``_bind_lazily`` below), so ``paddle.nn.Linear`` and
+``from paddle_compat.nn import Linear`` work as always and cost nothing until used.
 """
-import importlib as _importlib
+import importlib.util as _importlib_util
 import sys as _sys
-import types as _types
 
 from .framework.dtype import (bfloat16, bool, complex64, complex128, finfo, float16, float32,
                               float64, get_default_dtype, iinfo, int8, int16, int32, int64,
@@ -35,20 +33,16 @@ from .ops import registry as _registry
 from . import autograd
 from .autograd import enable_grad, grad, is_grad_enabled, no_grad, set_grad_enabled
 
+from .framework.io import load, save
+from .framework.mode import disable_static, enable_static, in_dynamic_mode
+from .compat import install, uninstall
+
 # ---------------------------------------------------------------------- lazy namespaces
-_SUBMODULES = frozenset([
-    "amp", "audio", "compat", "device", "distributed", "fft", "geometric", "incubate", "io",
-    "jit", "linalg", "nn", "optimizer", "regularizer", "signal", "static", "utils",
-])
-# name here -> the module that defines it (imported on first use)
-_LAZY_NAMES = {
-    "save": "framework.io", "load": "framework.io",
-    "DataParallel": "distributed",
-    "install": "compat", "uninstall": "compat",
-    "enable_static": "static.mode", "disable_static": "static.mode",
-    "in_dynamic_mode": "static.mode",
-    "create_parameter": "nn.layer.layers",
-}
+# Bound now as modules that execute on first attribute access (importlib's LazyLoader), so the
+# package stays a plain module whose attribute reads cost nothing extra.
+_LAZY_SUBMODULES = ("amp", "audio", "device", "distributed", "fft", "geometric", "incubate",
+                    "io", "jit", "linalg", "nn", "optimizer", "regularizer", "signal", "static",
+                    "utils")
 # Tensor methods defined by lazily imported namespaces (ops/registry.py installs stand-ins)
 _LAZY_METHODS = {
     "signal": ["stft", "istft"],
@@ -56,42 +50,80 @@ _LAZY_METHODS = {
 }
 
 
-class _Package(_types.ModuleType):
-    """The package module's class: imports a namespace (``paddle.nn``) or a name defined in one
-    (``paddle.enable_static``) on first use; later reads find it in the module's globals. (A
-    class rather than a PEP 562 ``__getattr__`` in the globals, which stay the import hook's
-    to fill with its missing-API errors.)"""
+class _AnnouncingLoader:
+    """Runs a lazily bound namespace's code, then tells ``hooks.namespace_loaded`` (the import
+    hook gives the new modules its missing-API errors)."""
 
-    def __getattr__(self, name):
-        if name in _SUBMODULES:
-            value = _importlib.import_module(f"{__name__}.{name}")
-        elif name in _LAZY_NAMES:
-            value = getattr(_importlib.import_module(f"{__name__}.{_LAZY_NAMES[name]}"), name)
-        else:
-            missing = self.__dict__.get("__getattr__")   # the import hook's, where installed
-            if missing is not None:
-                return missing(name)
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        setattr(self, name, value)
+    def __init__(self, loader):
+        self.loader = loader
+
+    def create_module(self, spec):
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module):
+        self.loader.exec_module(module)
         _hooks.namespace_loaded()
-        return value
-
-    def __dir__(self):
-        return sorted(set(self.__dict__) | _SUBMODULES | set(_LAZY_NAMES))
 
 
-_sys.modules[__name__].__class__ = _Package
+def _bind_lazily(name):
+    full = f"{__name__}.{name}"
+    module = _sys.modules.get(full)
+    if module is None:
+        spec = _importlib_util.find_spec(full)
+        spec.loader = _importlib_util.LazyLoader(_AnnouncingLoader(spec.loader))
+        module = _importlib_util.module_from_spec(spec)
+        _sys.modules[full] = module
+        spec.loader.exec_module(module)
+    globals()[name] = module
 
 
-def _missing_tensor_attr(tensor, name):
-    from .compat import missing          # fills the hook with its own function for next time
-    return missing.tensor_getattr(tensor, name)
-
-
-_hooks.missing_tensor_attr.set(_missing_tensor_attr)
+for _name in _LAZY_SUBMODULES:
+    _bind_lazily(_name)
 for _module, _names in _LAZY_METHODS.items():
     _registry.lazy_methods(f"{__name__}.{_module}", _names)
-del _module, _names
+del _name, _module, _names
+
+
+class _LazyClass:
+    """A class of a lazily bound namespace under a name of the package (``paddle.DataParallel``):
+    calling it, ``isinstance``/``issubclass`` and subclassing reach the real class, whose
+    namespace is imported on first use."""
+
+    def __init__(self, namespace, name):
+        self._where = (namespace, name)
+
+    def _real(self):
+        namespace, name = self._where
+        return getattr(globals()[namespace], name)
+
+    def __call__(self, *args, **kwargs):
+        return self._real()(*args, **kwargs)
+
+    def __instancecheck__(self, obj):
+        return isinstance(obj, self._real())
+
+    def __subclasscheck__(self, cls):
+        return issubclass(cls, self._real())
+
+    def __mro_entries__(self, bases):
+        return (self._real(),)
+
+    def __getattr__(self, name):
+        return getattr(self._real(), name)
+
+    def __repr__(self):
+        return repr(self._real())
+
+
+DataParallel = _LazyClass("distributed", "DataParallel")
+
+
+def create_parameter(shape, dtype, name=None, attr=None, is_bias=False,
+                     default_initializer=None):
+    """``paddle.create_parameter`` (``nn.create_parameter``, imported on first use)."""
+    from .nn.layer.layers import create_parameter as create
+    return create(shape, dtype, name, attr, is_bias, default_initializer)
+
 
 # Last: setting a dunder on Tensor later resets its slot; the user-facing namespaces and the
 # Tensor methods get the FastOps of the functions marked fast (ops/registry.py).

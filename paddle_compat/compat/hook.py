@@ -19,6 +19,7 @@ import importlib.util
 import os
 import sys
 import threading
+import types
 
 from ..framework import hooks
 from .missing import UnsupportedModuleError, import_target, make_module_getattr
@@ -190,6 +191,8 @@ def _attach_getattrs():
             if name in done or (name.startswith(ROOT + ".compat")
                                 and not name.startswith(ROOT + ".compat.shims")):
                 continue
+            if isinstance(mod, types.ModuleType) and type(mod) is not types.ModuleType:
+                continue            # a lazily bound namespace not run yet: done when it runs
             d = getattr(mod, "__dict__", None)
             if d is None:
                 continue

@@ -1,0 +1,50 @@
+"""Static/dynamic mode: ``enable_static``, ``disable_static``, ``in_dynamic_mode``.
+
+A framework-wide switch like grad mode (``paddle.in_dynamic_mode`` is a top-level name, so it
+lives on the ground floor; ``static.mode`` re-exports it). The flag is one module global, read by the few places that behave differently in static mode
+(``static_pylayer``, optimizers' ``minimize``, ``jit.to_static``). Ops on Variables need no
+flag: a Variable's payload is a ``StaticProxy``, so the same op code records graph nodes, and
+a real tensor an op meets (a creation op's result) is recorded as a constant of the graph.
+"""
+import contextlib
+
+from .place import set_device
+
+__all__ = ["enable_static", "disable_static", "in_dynamic_mode", "in_static_mode"]
+
+_static = False
+
+
+def enable_static():
+    """Build programs from here on (``paddle.static.data``, ops on Variables record nodes)."""
+    global _static
+    _static = True
+
+
+def disable_static(place=None):
+    """Back to dynamic (eager) mode."""
+    global _static
+    _static = False
+    if place is not None:
+        set_device(place if isinstance(place, str) else
+                   ("cpu" if place.is_cpu_place() else f"gpu:{place.get_device_id()}"))
+
+
+def in_dynamic_mode():
+    """True unless ``enable_static()`` is in force."""
+    return not _static
+
+
+def in_static_mode():
+    return _static
+
+
+@contextlib.contextmanager
+def mode_guard(static):
+    """Run a block in static (True) or dynamic (False) mode, restoring the mode afterwards."""
+    prev = _static
+    (enable_static if static else disable_static)()
+    try:
+        yield
+    finally:
+        (enable_static if prev else disable_static)()
