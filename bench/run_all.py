@@ -2,8 +2,8 @@
 
     python bench/run_all.py [--runs 3] [--quick] [--out bench/perf_results.json]
 
-Each bench script (bench_core, bench_ops, bench_pylayer, bench_static, bench_rng, bench_train
-when present) runs as its own subprocess ``--runs`` times; a small parser per script reads the
+Each bench script (bench_import, bench_core, bench_ops, bench_pylayer, bench_static, bench_rng,
+bench_train when present) runs as its own subprocess ``--runs`` times; a small parser per script reads the
 times and ratios it prints, and the median over the runs is kept. Real Paddle is measured where
 its virtualenv exists (../paddle_venv or /work/paddle_venv): the scripts that already time it do
 so, and ``PADDLE_SNIPPETS`` below time per-op calls and seeded randn there, with the same code
@@ -105,7 +105,19 @@ def parse_train(out):
     return res
 
 
+def parse_import(out):
+    """bench_import: ms that importing paddle_compat adds to import torch, and nn's first use."""
+    res = {}
+    for key, label in (("import_ms", "import paddle_compat, over torch"),
+                       ("import_nn_ms", "first use of paddle_compat.nn")):
+        m = re.search(rf"^{re.escape(label)}:\s+{_F} ms", out, re.M)
+        if m:
+            res[key] = float(m.group(1))
+    return res
+
+
 SCRIPTS = [
+    ("bench_import.py", [], parse_import),
     ("bench_core.py", [], parse_core),
     ("bench_ops.py", [], parse_ops),
     ("bench_pylayer.py", [], parse_pylayer),
