@@ -1,0 +1,4 @@
+// Paddle's header path phi/common/bfloat16.h: paddle_compat serves its whole C++ extension API from
+// paddle/extension.h, so this path just includes it.
+#pragma once
+#include "paddle/extension.h"

@@ -1,0 +1,4 @@
+// Paddle's header path utils/optional.h: paddle_compat serves its whole C++ extension API from
+// paddle/extension.h, so this path just includes it.
+#pragma once
+#include "paddle/extension.h"
