@@ -23,7 +23,7 @@ assert os.path.dirname(os.path.dirname(os.path.abspath(paddle_compat.__file__)))
   "$PY" -m compileall -q paddle_compat >/dev/null 2>&1 || true
   # The optional C operator slots (paddle_compat/framework/_fastops.c), built in place; where
   # that fails (no C compiler) paddle_compat runs on its pure-Python operators.
-  if ! "$PY" -c "import paddle_compat.framework._fastops" >/dev/null 2>&1; then
+  if ! "$PY" -c "import paddle_compat.framework._fastops, paddle_compat.random._rngkernels" >/dev/null 2>&1; then
     "$PY" setup.py -q build_ext --inplace >/dev/null 2>&1 ||
       echo "run.sh: C operator slots not built; using the pure-Python ones" >&2
   fi

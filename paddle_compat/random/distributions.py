@@ -21,6 +21,11 @@ Building blocks shared by all ops
   re-done here with glibc's published algorithm, because numpy's float32 log
   and a correctly rounded log both differ from glibc in the last bit.
 
+Where the C kernels of ``_rngkernels.c`` are built (see ``engine``), the
+hot loops (canonical floats, uniform, the polar method, bounded integers,
+std::shuffle) run there, step for step the same arithmetic as the numpy code
+here, which stays the reference and the fallback.
+
 dtype names are Paddle's: ``float32``, ``float64``, ``float16``,
 ``bfloat16``, ``complex64``, ``complex128``, ``int32``, ``int64``.  For
 ``bfloat16`` the functions return float32 values; Paddle converts them with
@@ -34,6 +39,7 @@ import math
 
 import numpy as np
 
+from . import engine as _engine
 from .engine import Generator, GeneratorState, _mt19937_64_int_seed
 
 __all__ = [
@@ -157,6 +163,10 @@ def canonical(words, ctype, out=None):
     n = words.size
     if out is None:
         out = np.empty(n, dtype=ctype)
+    fast = _engine._fast
+    if fast is not None and n and out.flags.c_contiguous:
+        fast.canonical(np.ascontiguousarray(words, dtype=np.uint64), out)
+        return out
     for s in range(0, n, _CHUNK):
         e = min(s + _CHUNK, n)
         w = words[s:e]
@@ -328,6 +338,9 @@ def _bounded_same_range(gen, n, r):
     if n == 0:
         return out
     r_int = int(r)
+    fast = _engine._fast
+    if fast is not None:
+        return gen._run(fast.bounded, out, r_int, 0)
     ru = np.array(r_int, dtype=np.uint64)
     threshold = np.array(((1 << 64) - r_int) % r_int, dtype=np.uint64)
     small = r_int < (1 << 32)
@@ -418,10 +431,22 @@ def _bounded_same_range_first(gen, r):
 # ---------------------------------------------------------------------------
 # uniform
 # ---------------------------------------------------------------------------
+def _canonicals(gen, n, ctype):
+    """The canonical floats of the engine's next ``n`` words."""
+    fast = _engine._fast
+    if fast is not None and n:
+        # canonical * 1 + 0 is the canonical value itself (they are >= +0)
+        return gen._run(fast.uniform, np.empty(n, dtype=ctype), 0.0, 1.0)
+    return canonical(gen.random_raw(n), ctype)
+
+
 def _uniform_values(gen, n, ctype, lo, hi):
     out = np.empty(n, dtype=ctype)
     lo = np.array(lo, dtype=ctype)
     span = np.array(ctype(hi) - ctype(lo), dtype=ctype)
+    fast = _engine._fast
+    if fast is not None:
+        return gen._run(fast.uniform, out, float(lo), float(span)) if n else out
     for s in range(0, n, _CHUNK):
         e = min(s + _CHUNK, n)
         o = out[s:e]
@@ -465,6 +490,19 @@ def rand(gen, shape, dtype_name="float32"):
 # normal (Marsaglia polar, libstdc++)
 # ---------------------------------------------------------------------------
 _POLAR_CHUNK = 1 << 14  # pairs examined per pass
+
+
+def _normal_values(gen, n, ctype, mean, std):
+    """``n`` values ``z * std + mean`` (each op rounded in ``ctype``; ``mean``/``std``
+    hold ctype values) of one fresh normal distribution (:func:`_polar`)."""
+    fast = _engine._fast
+    if fast is not None:
+        out = np.empty(n, dtype=ctype)
+        return gen._run(fast.normal, out, float(mean), float(std)) if n else out
+    z = _polar(gen, n, ctype)
+    z *= ctype(std)
+    z += ctype(mean)
+    return z
 
 
 def _polar(gen, n, ctype):
@@ -536,19 +574,14 @@ def normal(gen, shape, dtype_name="float32", mean=0.0, std=1.0):
     shape, n = _numel(shape)
     if name in ("complex64", "complex128"):
         ctype = np.float32 if name == "complex64" else np.float64
-        z = _polar(gen, 2 * n, ctype)
-        z *= ctype(_complex_part_std(std))
-        z += ctype(np.float32(mean))
+        part_std = ctype(_complex_part_std(std))
+        z = _normal_values(gen, 2 * n, ctype, ctype(np.float32(mean)), part_std)
         res = np.empty(n, dtype=np.complex64 if name == "complex64" else np.complex128)
         res.real = z[0::2]
         res.imag = z[1::2]
         return res.reshape(shape)
     ctype = _compute_type(name)
-    z = _polar(gen, n, ctype)
-    m = ctype(np.float32(mean))
-    s = ctype(np.float32(std))
-    z *= s
-    z += m
+    z = _normal_values(gen, n, ctype, ctype(np.float32(mean)), ctype(np.float32(std)))
     return _finish(z, name).reshape(shape)
 
 
@@ -614,9 +647,15 @@ def randint(gen, low, high, shape, dtype_name="int64"):
     if low >= high:
         raise ValueError(f"randint needs low < high, got {low} >= {high}")
     shape, n = _numel(shape)
-    off = _bounded_same_range(gen, n, high - low).astype(np.int64)
-    off += low
-    return off.astype(np.int32 if name == "int32" else np.int64).reshape(shape)
+    fast = _engine._fast
+    if fast is not None:
+        off = np.empty(n, dtype=np.int64)
+        if n:
+            gen._run(fast.bounded, off, high - low, low)  # low + offset, as int64
+    else:
+        off = _bounded_same_range(gen, n, high - low).astype(np.int64)
+        off += low
+    return off.astype(np.int32 if name == "int32" else np.int64, copy=False).reshape(shape)
 
 
 def _shuffle_swaps(gen, n):
@@ -708,7 +747,15 @@ def randperm(gen, n, dtype_name="int64"):
     n = int(n)
     if n < 0:
         raise ValueError("randperm needs n >= 0")
-    perm = _apply_forward_swaps(_shuffle_swaps(gen, n))
+    fast = _engine._fast
+    if fast is not None:
+        perm = np.empty(n, dtype=np.int64)
+        if n > 1:  # n < 2 draws nothing
+            gen._run(fast.shuffle, perm)
+        else:
+            perm[:] = 0
+    else:
+        perm = _apply_forward_swaps(_shuffle_swaps(gen, n))
     return perm.astype(
         {"int32": np.int32, "int64": np.int64, "float32": np.float32, "float64": np.float64}[name]
     )
@@ -746,7 +793,7 @@ def bernoulli(gen, probs):
     flat = p.reshape(-1)
     if flat.size and (np.any(flat > 1) or np.any(flat < 0) or np.isnan(flat).any()):
         raise ValueError("bernoulli probabilities must be in [0, 1]")
-    u = canonical(gen.random_raw(flat.size), p.dtype.type)
+    u = _canonicals(gen, flat.size, p.dtype.type)
     return (u < flat).astype(p.dtype).reshape(p.shape)
 
 
@@ -778,7 +825,7 @@ def multinomial(gen, probs, num_samples, replacement=False):
     if not replacement and np.any(nc - (rows == 0).sum(axis=1) < num_samples):
         raise ValueError("not enough non-zero categories to sample without replacement")
     cum = (sums / total[:, None]).astype(ctype)
-    u = canonical(gen.random_raw(nd * num_samples), ctype).reshape(nd, num_samples)
+    u = _canonicals(gen, nd * num_samples, ctype).reshape(nd, num_samples)
     out = np.empty((nd, num_samples), dtype=np.int64)
     one = ctype(1)
     cum[:, -1] = one
@@ -1010,5 +1057,5 @@ def dropout_mask(gen, shape, p):
     pf = np.float32(p)
     if pf == np.float32(1):
         return np.zeros(shape, dtype=bool)
-    u = canonical(gen.random_raw(n), np.float32)
+    u = _canonicals(gen, n, np.float32)
     return (u >= pf).reshape(shape)

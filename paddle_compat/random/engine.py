@@ -15,22 +15,53 @@ for bit:
   regenerated when the next word is asked for.  ``get_state()`` therefore
   gives the same (312 words, position) pair that C++ would print.
 
-Generation is vectorised: per generation of 312 words the twist term of
-311 words is one numpy expression (it only reads the old generation), the
-new words follow in two 156-wide xors, and only the last word is finished on
-Python ints; tempering runs over the whole request in cache-sized chunks.
-A generator keeps a tempered copy of its current generation, so small
-requests are a slice.  ``peek_raw``/``advance`` let rejection samplers look
-ahead and then consume exactly the words C++ would have used.
+Two implementations give the same words.  Where the optional C module
+``_rngkernels`` is built (``setup.py``; ``run.sh`` builds it), the engine and
+the big distributions run there, on the generator's own state array.
+Otherwise (or with ``PADDLE_COMPAT_PURE_PYTHON`` set, or after
+``use_c_kernels(False)``) generation is vectorised numpy: per generation of
+312 words the twist term of 311 words is one numpy expression (it only reads
+the old generation), the new words follow in two 156-wide xors, and only the
+last word is finished on Python ints; tempering runs over the whole request
+in cache-sized chunks.  A generator keeps a tempered copy of its current
+generation, so small requests are a slice.  ``peek_raw``/``advance`` let
+rejection samplers look ahead and then consume exactly the words C++ would
+have used.  ``tests/test_rng_kernels.py`` compares the two paths bit for bit.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 
 import numpy as np
 
-__all__ = ["Generator", "GeneratorState", "mt19937_64_seed_words"]
+try:  # the optional C kernels (_rngkernels.c); the numpy code below gives the same bits
+    if os.environ.get("PADDLE_COMPAT_PURE_PYTHON"):
+        raise ImportError("PADDLE_COMPAT_PURE_PYTHON is set")
+    # (by name: import graphs read "from . import _rngkernels" as importing the package)
+    _C_MODULE = importlib.import_module(__package__ + "._rngkernels")
+except ImportError:
+    _C_MODULE = None
+
+__all__ = ["Generator", "GeneratorState", "mt19937_64_seed_words", "c_kernels", "use_c_kernels"]
+
+# the kernels in use: the C module, or None for the numpy code
+_fast = _C_MODULE
+
+
+def c_kernels():
+    """The C kernel module in use, or None where the numpy code runs."""
+    return _fast
+
+
+def use_c_kernels(on=True):
+    """Switch the C kernels on (where built) or off; returns whether they were on.  Both
+    give the same numbers -- this exists to compare them."""
+    global _fast
+    was = _fast is not None
+    _fast = _C_MODULE if on else None
+    return was
 
 # mt19937_64 parameters (word size 64, degree 312, middle word 156, split 31).
 _N = 312
@@ -325,6 +356,17 @@ class Generator:
         return g.set_state(self.get_state())
 
     # -- drawing --------------------------------------------------------
+    def _run(self, kernel, out, *args):
+        """Run a C kernel that draws into ``out`` from this engine and moves it on.  The
+        kernel works on a copy of the words that then becomes the state (a moved engine
+        never keeps its words array, as with the numpy path)."""
+        mt = self._mt.copy()
+        self._pos = kernel(mt, self._pos, out, *args)
+        self._mt = mt
+        self._tout = None
+        self._peek_cache = None
+        return out
+
     def _stream(self, n):
         """Untempered words reaching ``n`` ahead: (seq, start) with the next n
         outputs being temper(seq[start:start+n]); seq[:312] is the current
@@ -377,6 +419,9 @@ class Generator:
         if n < 0:
             raise ValueError("n must be >= 0")
         self._peek_cache = None
+        if _fast is not None:
+            out = np.empty(n, dtype=np.uint64)
+            return self._run(_fast.raw, out) if n else out
         return self._draw(n, True)
 
     def peek_raw(self, n):
@@ -386,6 +431,11 @@ class Generator:
         n = int(n)
         if n < 0:
             raise ValueError("n must be >= 0")
+        if _fast is not None:
+            out = np.empty(n, dtype=np.uint64)
+            if n:
+                _fast.raw(self._mt.copy(), self._pos, out)
+            return out
         return self._draw(n, False)
 
     def advance(self, k):
@@ -396,6 +446,12 @@ class Generator:
         cache = self._peek_cache
         self._peek_cache = None
         if k == 0:
+            return
+        if _fast is not None:
+            mt = self._mt.copy()
+            self._pos = _fast.skip(mt, self._pos, k)
+            self._mt = mt
+            self._tout = None
             return
         if k <= _N - self._pos:
             self._pos += k
