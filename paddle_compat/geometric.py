@@ -62,7 +62,13 @@ def _messages(x, y, src_index, message_op):
     if message_op not in _MESSAGE:
         raise ValueError(f"message_op should be `add`, `sub`, `mul` or `div`, but received "
                          f"{message_op}")
-    return _MESSAGE[message_op](x._t[src_index._t.to(torch.int64)], y)
+    xs = x._t[src_index._t.to(torch.int64)]
+    # the feature dims broadcast after the edge dim: x [E, 3, 1] with y [E, 1]
+    if y.dim() < xs.dim():
+        y = y.reshape(y.shape[:1] + (1,) * (xs.dim() - y.dim()) + y.shape[1:])
+    elif xs.dim() < y.dim():
+        xs = xs.reshape(xs.shape[:1] + (1,) * (y.dim() - xs.dim()) + xs.shape[1:])
+    return _MESSAGE[message_op](xs, y)
 
 
 def send_ue_recv(x, y, src_index, dst_index, message_op="add", reduce_op="sum", out_size=None,

@@ -12,6 +12,45 @@ import numpy as np
 _TOL = {"float16": (1e-3, 1e-3), "bfloat16": (1e-2, 1e-2), "float32": (1e-5, 1e-6),
         "float64": (1e-10, 1e-12), "complex64": (1e-5, 1e-6), "complex128": (1e-10, 1e-12)}
 
+# ------------------------------------------------------------------ float32 tolerance by depth
+#: (rtol, atol) of float32 / complex64 results by how deep the compared computation is. On
+#: another CPU every op rounds differently (its BLAS and oneDNN blocking, the vector width of
+#: ATen's reductions, the thread count) and a chain of ops adds those differences up, so a
+#: golden recorded on one machine is met within a tolerance that grows with depth.
+#: tools/float32_spread.py measures how far results move; DEVELOPERS.md ("Float32 tolerances")
+#: has the numbers and the rule. float64 and the half types keep their dtype tolerances.
+DEPTH_TOL = {
+    # one op (elementwise, a reduction, one matmul/conv, one norm, a loss), an optimizer's
+    # steps with given gradients, the small training loop of examples/train_custom_op.py
+    "op": (1e-5, 1e-6),
+    # a composition: attention, encoders, stacked layers, RNNs over a sequence, fused
+    # attention/feed-forward kernels, QR-based initialisers, gradients through any of them
+    "deep": (1e-4, 1e-5),
+}
+
+#: names whose presence in a case's code (or its API) makes the case "deep"
+DEEP_MARKERS = ("MultiHeadAttention", "Transformer", "LSTM", "GRU", "SimpleRNN", "BiRNN",
+                "RNNCell", "Orthogonal", "attention", "fused_feedforward",
+                "fused_multi_head", "fused_bias_dropout_residual")
+
+
+def depth_of(text):
+    """"deep" where ``text`` (a case's code or API name) names a deep construct, else "op"."""
+    return "deep" if any(m in text for m in DEEP_MARKERS) else "op"
+
+
+def depth_tol(depth, base=None):
+    """The ``tol`` ({dtype: (rtol, atol)}) for ``depth`` ("op" or "deep"): ``base`` (or the
+    dtype defaults) with its float32 and complex64 entries widened to the depth's tier (never
+    tightened; the other dtypes as they are)."""
+    out = dict(base if base is not None else _TOL)
+    rt, at = DEPTH_TOL[depth]
+    for dt in ("float32", "complex64"):
+        if dt in out:
+            r0, a0 = out[dt]
+            out[dt] = (max(r0, rt), max(a0, at))
+    return out
+
 
 def _values(arr):
     arr = np.asarray(arr)

@@ -92,7 +92,7 @@ def operand(dtype, requires_grad=False):
 
 def operands():
     tensors = [operand(d) for d in DTYPES] + [operand("float32", True)]
-    numbers = [2, 2.5, -3, True, 1j]
+    numbers = [2, 2.5, -3, True, 1j, 0.3]     # 0.3: float64 ** 0.3 leaves the C slot
     return tensors, numbers
 
 
@@ -249,6 +249,7 @@ def form_args(forms):
     if "x_num" in forms:
         args += [(x, v) for x in xs for v in (
             2.0, 2, -1.5, 0, 3, 0.5, -0.0, float("nan"), float("inf"), 1e10, 2 ** 70, True, 1j,
+            0.3, 1e300,                                        # not exact in float32 ("f32")
             np.float64(2.0), np.int64(2), paddle.to_tensor(2.0), None, "a")]
     if "int" in forms:
         args += [(6,), (0,), (1,), (-2,), (2 ** 70,), (True,), (2.5,), (np.int64(3),),

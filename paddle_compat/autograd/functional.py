@@ -25,7 +25,7 @@ def _flat(t, batched):
 def _grad(y, x):
     """d sum(y) / d x for torch tensors (create_graph; zeros where x is unused)."""
     g = None
-    if y.requires_grad:
+    if y.requires_grad and x.requires_grad:     # an x that stops gradient: zeros, as Paddle
         g, = torch.autograd.grad(y, (x,), torch.ones_like(y), create_graph=True,
                                  allow_unused=True)
     return torch.zeros_like(x) if g is None else g

@@ -19,6 +19,13 @@ Paddle rules adapted here (see tests/test_pylayer*.py and tests/goldens/pylayer.
   slot taking a list of gradients), as a Tensor or a tuple; a top-level list is read as a tuple
   too (Paddle's docs), unless the only slot is itself a list argument. ``None`` is allowed for
   any slot and required for slots that stop gradient (``ValueError`` otherwise).
+* integer/bool outputs take part in autograd as in Paddle (stop_gradient=False): torch gets a
+  float64 carrier in their place (``_int_carriers``), ``apply`` hands out the integer tensor
+  joined to it (``framework.int_grad``: casting it back to float carries the gradient), and
+  ``backward`` receives their gradients in their own dtype (truncated, as Paddle's are).
+* an input returned unchanged and marked non-differentiable now stops gradient (the caller's
+  Tensor too) and ``backward`` must return None for it; an input leaf returned unchanged
+  otherwise raises, whether or not it stops gradient (Paddle 3.3.1).
 * an input returned unchanged is modified in place: ``apply`` returns the same Python object,
   now carrying this layer's node (``ValueError`` for a leaf that needs grad); after
   ``mark_not_inplace(x)`` the output is a new tensor and gradients still reach ``x`` (as the docs
@@ -49,6 +56,7 @@ from torch.autograd.function import FunctionCtx
 
 from ..framework import hooks
 from ..framework.tensor import Tensor
+from ..framework.int_grad import make_payload as _make_payload
 from ..framework.tensor import wrap as _wrap
 from .py_layer_compile import _make_traced_function, _traced_apply
 from .py_layer_context import PyLayerContext
@@ -67,6 +75,9 @@ except AttributeError:                      # pragma: no cover
     def _is_compiling():
         return False
 _increment_version = torch._C._increment_version
+#: the dtypes torch differentiates; outputs of other dtypes get a carrier (``_int_carriers``)
+_DIFF = frozenset((torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.complex64,
+                   torch.complex128))
 
 
 # ---------------------------------------------------------------------- the torch Function
@@ -106,8 +117,8 @@ def _make_function(layer):
                 out = (layer.forward(ctx, *call.args, **kwargs) if kwargs
                        else layer.forward(ctx, *call.args))
             call.out = out
-            if type(out) is Tensor:                  # the common case: one Tensor out
-                t = out._t
+            if type(out) is Tensor and (not call.record or out._t.dtype in _DIFF):
+                t = out._t                           # the common case: one Tensor out
                 if call.record:
                     if call.in_slots is not None:
                         ctx._pl_in = call.in_slots
@@ -115,13 +126,15 @@ def _make_function(layer):
                         if i.is_leaf and i.requires_grad and i.grad is None:
                             _note_fresh_leaves(ctx, tensors)
                             break
-                for i in tensors:
+                for k, i in enumerate(tensors):
                     if t is i:
-                        _inplace_output(layer, ctx, call, t)
+                        _inplace_output(layer, ctx, call, t, k)
                         break
                 return t
             flat, slots = _flatten_outputs(layer, out)
             if call.record:
+                if not call.raw:
+                    flat = _int_carriers(ctx, flat, tensors)
                 if call.in_slots is not None:
                     ctx._pl_in = call.in_slots
                 _note_fresh_leaves(ctx, tensors)
@@ -138,9 +151,9 @@ def _make_function(layer):
             # an input returned unchanged: modified in place (unless marked not inplace)
             if tensors:
                 for t in flat:
-                    for i in tensors:
+                    for k, i in enumerate(tensors):
                         if t is i:
-                            _inplace_output(layer, ctx, call, t)
+                            _inplace_output(layer, ctx, call, t, k)
                             break
             return flat[0] if slots is None else flat
 
@@ -160,6 +173,31 @@ def _make_function(layer):
     return _Function
 
 
+def _int_carriers(ctx, flat, inputs):
+    """Integer/bool outputs take part in autograd as in Paddle: torch gets a float64 copy (the
+    carrier) in their place; ``apply`` hands out the integer tensor joined to it
+    (``framework.int_grad``) and ``backward`` receives their gradients in their own dtype."""
+    ints = None
+    orig = flat
+    for i, t in enumerate(flat):
+        if t.dtype not in _DIFF:
+            nd = ctx.non_differentiable
+            if (nd is not None and any(t is n for n in nd)) or any(t is i for i in inputs):
+                continue
+            if ints is None:
+                ints = []
+                flat = list(flat)
+            ints.append((i, t.dtype))
+            flat[i] = t.to(torch.float64)
+    if ints is None:
+        return flat
+    ctx._pl_int = tuple(ints)
+    # saved_tensor() marks these integer outputs as not stopping gradient
+    ctx._pl_int_keys = frozenset((t.data_ptr(), t.dtype, tuple(t.shape))
+                                 for t in (orig[i] for i, _ in ints))
+    return tuple(flat)
+
+
 def _note_fresh_leaves(ctx, tensors):
     """Remember the input leaves that have no gradient yet (see ``_mark_first_grad``)."""
     fresh = None
@@ -172,12 +210,18 @@ def _note_fresh_leaves(ctx, tensors):
         ctx._pl_fresh = fresh
 
 
-def _inplace_output(layer, ctx, call, t):
-    not_inplace = ctx.__dict__.get("_pl_not_inplace")
+def _inplace_output(layer, ctx, call, t, k):
+    """Forward returned its ``k``-th input tensor ``t``: it is modified in place (Paddle)."""
+    d = ctx.__dict__
+    not_inplace = d.get("_pl_not_inplace")
     if not_inplace is not None and id(t) in not_inplace:
         return                            # torch returns a new tensor (a view) for it
     if call.record:                       # a grad node will be recorded
-        if t.requires_grad and t.is_leaf:
+        nd = ctx.non_differentiable
+        if nd is not None and any(t is n for n in nd):
+            _inplace_non_differentiable(ctx, call, t, k)
+            return
+        if t.is_leaf:                     # Paddle: the output does not stop gradient
             raise ValueError(f"(InvalidArgument) {layer.__name__} : Leaf Var "
                              f"({_leaf_name(call, t)}) that doesn't stop gradient can't use "
                              "inplace strategy.")
@@ -186,6 +230,23 @@ def _inplace_output(layer, ctx, call, t):
     if call.inplace is None:
         call.inplace = []
     call.inplace.append(t)
+
+
+def _inplace_non_differentiable(ctx, call, t, k):
+    """Paddle: an input returned unchanged and marked non-differentiable now stops gradient
+    (the caller's Tensor object too), and backward must give None for it."""
+    for a in _iter_tensor_args(call.args, call.kwargs):
+        if isinstance(a, Tensor) and a._t is t:
+            a.stop_gradient = True
+            t = a._t
+    d = ctx.__dict__
+    sg = d.get("_pl_sg_inputs")
+    ctx._pl_sg_inputs = (k,) if sg is None else sg + (k,)
+    key = (t.data_ptr(), t.dtype, tuple(t.shape))        # saved_tensor() reports it stopped
+    ctx._pl_sg_keys = d.get("_pl_sg_keys", frozenset()) | {key}
+    if call.inplace is None:
+        call.inplace = []
+    call.inplace.append(t)                # apply hands back the same Tensor object
 
 
 def _leaf_name(call, t):
@@ -321,6 +382,8 @@ class PyLayer(PyLayerContext):
                 return res
             if out._t is res:
                 return out
+            if res.dtype is not out._t.dtype:    # an integer output and its carrier
+                return _int_output(out._t, res)
             if call.inplace is None:
                 return _wrap(res)               # a not-inplace output: a new Tensor
             return _rebuild_outputs((out,), (res,), raw, call.inplace)[0]
@@ -343,6 +406,8 @@ def _rebuild_outputs(out, res, raw, inplace):
         t = o._t
         if t is r:
             return o
+        if t.dtype is not r.dtype:              # an integer output and its carrier
+            return _int_output(t, r)
         for i in inplace:
             if i is t:
                 # modified in place without a grad node: Paddle hands back the input as it is
@@ -361,6 +426,12 @@ def _rebuild_outputs(out, res, raw, inplace):
     if type(out) is list:
         return items
     return tuple(items)
+
+
+def _int_output(t, carrier):
+    o = _wrap(_make_payload(t, carrier))
+    o._sgf = True
+    return o
 
 
 def once_differentiable(backward):

@@ -64,8 +64,19 @@ class PyLayerContext:
         # only Tensors were saved unless a spec says how to rebuild the container
         spec = getattr(self, "_pl_saved", None)
         if spec is None:
-            return tuple(map(_wrap, ts)) if ts else None
-        return _rebuild_saved(spec, ts)
+            if not ts:
+                return None
+            out = tuple(map(_wrap, ts))
+        else:
+            out = _rebuild_saved(spec, ts)
+        d = self.__dict__
+        keys = d.get("_pl_int_keys")
+        if keys is not None:
+            _mark_saved(out, keys, True)
+        keys = d.get("_pl_sg_keys")
+        if keys is not None:
+            _mark_saved(out, keys, False)
+        return out
 
     def mark_not_inplace(self, *args):
         """Outputs of ``forward`` that are these inputs become new tensors (the inputs keep
@@ -113,6 +124,22 @@ def _translate_saved_error(e):
             "calculate backward twice for the same subgraph without setting retain_graph=True. "
             "Please set retain_graph=True in the first backward/grad call.")
     return e
+
+
+def _mark_saved(items, keys, keep):
+    """Set stop_gradient of the saved Tensors named by ``keys`` ((data_ptr, dtype, shape), as
+    ``py_layer`` noted them) as Paddle reports it: ``keep`` (integer outputs, which take part in
+    autograd) does not stop gradient; else (inputs returned and marked non-differentiable) do."""
+    for o in items:
+        if type(o) is list or type(o) is tuple:
+            _mark_saved(o, keys, keep)
+        elif isinstance(o, Tensor):
+            t = o._t
+            if (t.data_ptr(), t.dtype, tuple(t.shape)) in keys:
+                if keep:
+                    o._sgf = True
+                else:
+                    o.stop_gradient = True
 
 
 def _rebuild_saved(spec, ts):

@@ -85,6 +85,15 @@ def _backward(layer, ctx, grads):
         # materialized here so that the zeros report stop_gradient=True, as in Paddle
         gw = [_wrap_grad(g) if g is not None else
               _wrap(torch.zeros(m[0], dtype=m[1], device=m[2])) for g, m in zip(grads, meta)]
+    ints = d.get("_pl_int")
+    if ints is not None:                # integer outputs: their gradients in their dtype
+        for i, dt in ints:
+            g = gw[i]
+            if g is not None:
+                ng = _wrap(g._t.to(dt))
+                if g._sgf:              # materialized zeros stay stop_gradient=True
+                    ng._sgf = True
+                gw[i] = ng
     slots = d.get("_pl_oslots")
     if slots is not None:
         gw = _group(gw, slots)
@@ -99,6 +108,11 @@ def _backward(layer, ctx, grads):
                       f"GradNodePyLayer_{layer.__name__} =====\n    {type(e).__name__}: {e}\n}}"
                       ) from e
     needs = ctx.needs_input_grad
+    sg = d.get("_pl_sg_inputs")
+    if sg is not None:                  # inputs that stopped gradient in forward
+        needs = list(needs)
+        for k in sg:
+            needs[k + 1] = False
     in_slots = d.get("_pl_in")
     if in_slots is None:                # only top-level tensor arguments
         in_slots = (-1,) * (len(needs) - 1)
@@ -108,7 +122,9 @@ def _backward(layer, ctx, grads):
         del ctx._pl_fresh
         for k, t in fresh:
             g = out[k + 1]
-            if g is not None and getattr(g, "_paddle_stop_gradient", False) and t.grad is None:
+            if g is not None and t.grad is None and (
+                    getattr(g, "_paddle_stop_gradient", False) or g.dtype is not t.dtype):
+                # made without grad, or cast to the input's dtype: Paddle's .grad stops gradient
                 _mark_first_grad(t)
     if _context._any_keep_dtype:
         for k in range(1, len(out)):

@@ -21,6 +21,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+#include <float.h>
+#include <math.h>
 
 enum {
     OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD, OP_POW, OP_MATMUL,
@@ -126,6 +128,30 @@ is_py_number(PyObject *o)
     return PyFloat_CheckExact(o) || PyLong_CheckExact(o);
 }
 
+static PyObject *real[4];     /* float16, bfloat16, float32, float64 (install_ops) */
+
+/* 1 when `t ** e` (or pow(t, e)) must leave the fast path: Paddle's pow holds a Python-number
+   exponent as a C++ float, so on a float64 tensor a float that float32 cannot hold exactly
+   (0.3) is rounded first, which the Python function does. Other dtypes compute with a float
+   exponent anyway. */
+static int
+float_attr_rounds(PyObject *t, PyObject *e)
+{
+    if (!PyFloat_CheckExact(e))
+        return 0;
+    double v = PyFloat_AS_DOUBLE(e);
+    if (isinf(v) || (fabs(v) <= FLT_MAX && (double)(float)v == v))
+        return 0;
+    PyObject *d = dtype_of(t);
+    if (d == NULL) {
+        PyErr_Clear();
+        return 1;
+    }
+    int f64 = d == real[3];
+    Py_DECREF(d);
+    return f64;
+}
+
 static PyObject *
 apply(int op, PyObject *a, PyObject *b)
 {
@@ -168,7 +194,8 @@ binary(int op, PyObject *a, PyObject *b, int forward)
                 if (tb != NULL && same_dtype(ta, tb))
                     return wrap(apply(op, ta, tb));
             }
-            else if (is_py_number(b) && is_floating(ta))
+            else if (is_py_number(b) && is_floating(ta)
+                     && !(op == OP_POW && float_attr_rounds(ta, b)))
                 return wrap(apply(op, ta, b));
         }
         return call2(method[op], a, b);
@@ -300,10 +327,11 @@ enum {
                                                                     when t's dtype is not D) */
     F_X_NUM = 2048,     /* f(x, int/float)   -> fn(t, number)  (with F_REAL: x real) */
     F_INT = 4096,       /* f(int)            -> fn(int)        (creation defaults, below) */
+    F_F32 = 8192,       /* with F_X_NUM: not a float that float64 x would see rounded to
+                           float32 (Paddle's float attribute, float_attr_rounds) */
 };
 
 static Py_ssize_t op_impl_off, op_fn_off, op_flags_off, op_extra_off, op_kw_off;
-static PyObject *real[4];
 static PyObject *bool_dtype;
 static PyObject *dtype_table;       /* every str/DType/torch.dtype spelling -> torch dtype */
 static PyObject *get_default_dtype; /* torch.get_default_dtype */
@@ -506,6 +534,8 @@ fast_call(PyObject *op, PyObject *args)
             if (((flags & F_X_INT) && PyLong_CheckExact(a1))
                     || ((flags & F_X_NUM) && (PyLong_CheckExact(a1) || PyFloat_CheckExact(a1)))) {
                 if ((flags & F_REAL) && !is_real(t))
+                    return NULL;
+                if ((flags & F_F32) && float_attr_rounds(t, a1))
                     return NULL;
             }
             else if (!((flags & F_X_INTS) && ints(a1, flags & F_NONZERO))) {
@@ -813,7 +843,7 @@ PyInit__fastops(void)
         {"X", F_X}, {"X_INT", F_X_INT}, {"X_INTS", F_X_INTS}, {"XY", F_XY}, {"SEQ", F_SEQ},
         {"WHERE", F_WHERE}, {"NONZERO", F_NONZERO}, {"REAL", F_REAL}, {"SHAPE", F_SHAPE},
         {"SHAPE_VALUE", F_SHAPE_VALUE}, {"X_DTYPE", F_X_DTYPE}, {"X_NUM", F_X_NUM},
-        {"INT", F_INT},
+        {"INT", F_INT}, {"F32", F_F32},
     };
     for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++)
         if (PyModule_AddIntConstant(m, forms[i].name, forms[i].value) < 0) {

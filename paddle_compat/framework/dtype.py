@@ -6,6 +6,8 @@ only to itself (as in Paddle 3, ``paddle.float32 == 'float32'`` is False) and kn
 and numpy counterparts. :func:`convert_dtype` turns anything a Paddle API accepts as a dtype
 (a DType, a string, a numpy dtype or type, a torch dtype) into a DType.
 """
+import struct
+
 import numpy as np
 import torch
 
@@ -172,3 +174,21 @@ class iinfo:
         return f"paddle.iinfo(min={self.min}, max={self.max}, bits={self.bits}, dtype={self.dtype})"
 
     __str__ = __repr__
+
+
+_F32 = struct.Struct("f")
+_pack_f32, _unpack_f32 = _F32.pack, _F32.unpack
+
+
+def float_attr(v):
+    """A Python number as Paddle's kernels hold an attribute they declare as C++ ``float``
+    (elu's alpha, pow's exponent, hardsigmoid's slope, layer_norm's epsilon ...): rounded to
+    float32, so that a float64 computation sees float32(0.1) = 0.10000000149..., as in Paddle
+    (attributes declared ``double``, and Python numbers Paddle turns into tensors, keep all
+    their digits). Anything that is not a number (a Tensor, None) comes back as it is. The ops
+    round only for float64 tensors: torch computes float32/float16 tensors with float scalars
+    already, so the common path pays one identity test on the dtype."""
+    try:
+        return _unpack_f32(_pack_f32(v))[0]
+    except (TypeError, struct.error, OverflowError):
+        return v

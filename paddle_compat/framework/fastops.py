@@ -15,6 +15,8 @@ A Paddle function marked ``@fast_path(forms, torch_fn)`` promises that for the c
     "nonzero" with "x_ints": no 0 among the ints
     "x_num"   f(x, int or float)   -> torch_fn(t, number)
     "real"    with "x"/"x_int"/"x_num": x is float16, bfloat16, float32 or float64
+    "f32"     with "x_num": not a float64 x with a float that float32 cannot hold exactly
+              (Paddle's kernel takes the number as a C++ float: the function rounds it)
     "x_dtype" f(x, dtype), dtype a str/DType/torch.dtype other than x's -> torch_fn(t, dtype=D)
     "shape"   f([ints])            -> torch_fn(*ints)
     "shape_value" f([ints], float) -> torch_fn([ints], float)
@@ -43,7 +45,7 @@ import torch
 __all__ = ["fast_path", "FastOp", "c_module"]
 
 _FORMS = ("x", "x_int", "x_ints", "xy", "seq", "where", "nonzero", "real", "x_dtype", "shape",
-          "shape_value", "x_num", "int")
+          "shape_value", "x_num", "int", "f32")
 _REAL = (torch.float16, torch.bfloat16, torch.float32, torch.float64)
 
 

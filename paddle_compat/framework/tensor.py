@@ -20,6 +20,7 @@ from . import dtype as _dt
 from . import hooks
 from .autograd_engine import backward_with_ones, run_backward
 from .fastops import c_module, fast_path
+from .int_grad import IntGradPayload, cast_payload
 from .place import place_of, to_torch_device
 from .printing import format_tensor
 from .promotion import binary_operands
@@ -348,6 +349,9 @@ class Tensor:
         t = self._t
         if args:
             t = t.reshape(-1)[args[0]] if len(args) == 1 else t[args]
+        elif t.numel() != 1:
+            raise ValueError("(InvalidArgument) only one element tensors can be converted to "
+                             "Python scalars when no input coordinates")
         return t.item()
 
     def tolist(self):
@@ -377,7 +381,8 @@ class Tensor:
         if self._t.numel() != 1:
             raise AssertionError("When Variable is used as the condition of if/while , Variable "
                                  "can only contain one element.")
-        return bool(self._t.item())
+        # Paddle's truth value is ``value > 0``: bool(paddle.to_tensor(-1)) is False
+        return bool(self._t.item() > 0)
 
     __nonzero__ = __bool__
 
@@ -388,7 +393,11 @@ class Tensor:
         except (KeyError, TypeError):            # numpy dtypes, bad input: the full check
             d = _dt.to_torch_dtype(dtype)
         o = _new(Tensor)
-        o._t = self._t.to(dtype=d)      # torch parses the keyword form ~0.7 us faster
+        t = self._t
+        if type(t) is IntGradPayload:   # an integer tensor taking part in autograd
+            o._t, o._sgf = cast_payload(t, d)
+            return o
+        o._t = t.to(dtype=d)            # torch parses the keyword form ~0.7 us faster
         return o
 
     cast = astype
@@ -690,6 +699,15 @@ def _eq_other(op, t, other):
     return op == "ne"
 
 
+def _shape_error(e, a, b):
+    """Paddle's ValueError where torch's RuntimeError says the operands do not broadcast."""
+    if "must match the size" not in str(e):
+        return e
+    return ValueError("(InvalidArgument) Broadcast dimension mismatch. Operands could not be "
+                      f"broadcast together with the shape of X = {list(a.shape)} and the shape "
+                      f"of Y = {list(b.shape)}.")
+
+
 def _swapped(fn):
     return lambda a, other: fn(other, a)
 
@@ -700,6 +718,14 @@ def _rremainder(a, other):
     if (type(other) is float or type(other) is int) and a.dtype in _FLOATING:
         other = a.new_full((), other)
     return torch.remainder(other, a)
+
+
+def _pow(a, b):
+    """``a ** b`` of the torch operands: Paddle's pow holds a Python-number exponent as a C++
+    float, so float64 ``a`` sees a float ``b`` rounded to float32 (``_dt.float_attr``)."""
+    if type(b) is float and a.dtype is torch.float64:
+        b = _dt.float_attr(b)
+    return a ** b
 
 
 # Python's operators on torch tensors (their C slots) for ``Tensor OP other``; torch
@@ -735,7 +761,7 @@ _OPERATORS = [
     ("floordiv", operator.floordiv, _swapped(torch.floor_divide), "__floordiv__",
      "__rfloordiv__"),
     ("mod", operator.mod, _rremainder, "__mod__", "__rmod__"),
-    ("pow", operator.pow, _swapped(torch.pow), "__pow__", "__rpow__"),
+    ("pow", _pow, _swapped(torch.pow), "__pow__", "__rpow__"),
     ("matmul", operator.matmul, _swapped(torch.matmul), "__matmul__", "__rmatmul__"),
     ("and", operator.and_, torch.bitwise_and, "__and__", "__rand__"),
     ("or", operator.or_, torch.bitwise_or, "__or__", "__ror__"),
@@ -754,6 +780,21 @@ _OPERATORS = [
 
 
 _BITWISE = {"and": "&", "or": "|", "xor": "^"}
+
+
+def _shift_method(shift, right):
+    """Paddle's ``x.__lshift__(y, is_arithmetic=True)`` / ``__rshift__``: a logical right
+    shift (``is_arithmetic=False``) fills the high bits of signed integers with zeros."""
+    def method(self, other, is_arithmetic=True):
+        out = shift(self, other)
+        t = out._t
+        if is_arithmetic or not right or t.dtype is torch.uint8 or t.is_floating_point():
+            return out
+        b = torch.as_tensor(other._t if isinstance(other, Tensor) else other, device=t.device)
+        low = (torch.ones_like(t) << (torch.iinfo(t.dtype).bits - b)) - 1   # the low bits
+        out._t = torch.where(b == 0, t, t & low)
+        return out
+    return method
 
 
 def install_operators():
@@ -777,7 +818,10 @@ def install_operators():
             else:
                 a, b = binary_operands(op, a, other)
             o = _new(Tensor)
-            o._t = torch_fn(a, b)
+            try:
+                o._t = torch_fn(a, b)
+            except RuntimeError as e:
+                raise _shape_error(e, a, b) from None
             return o
 
         def reflected(self, other):
@@ -805,6 +849,8 @@ def install_operators():
 
     for op, fn, rfn, name, rname in _OPERATORS:
         method, reflected = binary(fn, rfn, op)
+        if op in ("lshift", "rshift"):
+            method = _shift_method(method, op == "rshift")
         method.__name__ = name
         setattr(Tensor, name, method)
         if rname:

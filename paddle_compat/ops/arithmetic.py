@@ -8,9 +8,10 @@ import operator
 import torch
 
 from ..framework import dtype as _dt
+from ..framework.int_grad import IntGradPayload, cast_payload
 from ..framework.promotion import binary_operands
 from ..framework.tensor import Tensor, wrap
-from .common import finish, not_tensor
+from .common import F64, finish, float_attr, not_tensor
 from .math import (_FLOATS, _broadcast_shape, _check_inplace_shape, _pyx, _same_dtype, _writable,
                    _x, divide, divide_, multiply, multiply_, subtract, subtract_)
 from .registry import OpSet
@@ -44,6 +45,10 @@ def cast(x, dtype):
     except AttributeError:
         raise not_tensor("cast", "x", 0, x) from None
     d = _torch_dtype(dtype)             # t.to(dtype=d) parses ~0.5 us faster than t.to(d)
+    if type(t) is IntGradPayload:       # an integer tensor taking part in autograd
+        o = wrap(None)
+        o._t, o._sgf = cast_payload(t, d)
+        return o
     return wrap(t.to(dtype=d) if t.dtype is not d else t.clone())
 
 
@@ -100,6 +105,8 @@ def increment(x, value=1.0, name=None):
     if t.numel() != 1:
         raise ValueError("(InvalidArgument) The number of elements in Input(X) should be 1."
                          f"Now the number is {t.numel()}.")
+    if t.dtype is F64:                                # Paddle's float attribute
+        value = float_attr(value)
     if t.requires_grad:
         return wrap(t + value)
     t.add_(value if t.is_floating_point() else int(value))
@@ -147,6 +154,12 @@ def clip(x, min=None, max=None, name=None):
     if isinstance(lo, (int, float)) and isinstance(hi, (int, float)) and lo > hi:
         raise ValueError("(InvalidArgument) max should be greater than or equal to min. "
                          f"But received min = {lo}, max = {hi}")
+    if isinstance(min, Tensor) and isinstance(max, Tensor) and isinstance(lo, torch.Tensor) \
+            and isinstance(hi, torch.Tensor) and lo.numel() == 1 and hi.numel() == 1 \
+            and bool(lo.reshape(()) > hi.reshape(())):
+        # Paddle's kernel reads one-element bounds and checks them
+        raise ValueError("(InvalidArgument) max should be greater than or equal to min. "
+                         f"But received min = {float(lo):f}, max = {float(hi):f}")
     if lo is None and hi is None:
         return wrap(t.clone())
     if isinstance(lo, torch.Tensor) and lo.dim() > t.dim() or \
@@ -173,7 +186,14 @@ def renorm(x, p, axis, max_norm):
     if axis < -nd:
         raise ValueError(f"the axis:{axis} should not be less than -1 * length of input_shape:"
                          f"{-nd}")
-    return wrap(torch.renorm(t, p, axis % nd, max_norm))
+    axis %= nd
+    if t.dtype is F64 and nd > 1:
+        # Paddle: the slice's p-norm with p as given, max_norm a float attribute, and
+        # max_norm / norm without torch's 1e-7 in the denominator
+        mx = float_attr(max_norm)
+        norm = torch.linalg.vector_norm(t, p, [d for d in range(nd) if d != axis], True)
+        return wrap(t * torch.where(norm > mx, mx / norm, 1.0))
+    return wrap(torch.renorm(t, p, axis, max_norm))
 
 
 @op(method=True)

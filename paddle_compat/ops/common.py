@@ -1,9 +1,15 @@
 """Argument handling shared by the ops: shapes, axes, dtypes, Paddle's error messages."""
+import torch
 
 from ..framework import dtype as _dt
+from ..framework.dtype import float_attr
 from ..framework.tensor import Tensor, shape_arg
 
-__all__ = ["shape_arg", "not_tensor", "tensor_arg", "dtype_or_default"]
+__all__ = ["shape_arg", "not_tensor", "tensor_arg", "dtype_or_default", "float_attr", "F64"]
+
+# float_attr(v): v as Paddle's kernels hold a C++ ``float`` attribute (see framework.dtype);
+# the ops round only for float64 tensors: ``float_attr(a) if t.dtype is F64 else a``
+F64 = torch.float64
 
 
 def not_tensor(api, arg, pos, value):

@@ -23,11 +23,15 @@ _CPU = torch.device("cpu")
 _torch_default_dtype = torch.get_default_dtype
 
 
-def _python_data_to_torch(data):
-    """torch tensor for Python/numpy data, with Paddle's dtype inference."""
+def _python_data_to_torch(data, target=None):
+    """torch tensor for Python/numpy data, with Paddle's dtype inference. Python floats go
+    straight to the floating ``target`` dtype where one is asked for (to_tensor(0.1,
+    dtype='float64') holds the double 0.1, never float32(0.1))."""
     tp = type(data)
     if tp is float:                       # Python scalars skip numpy (faster, and traceable
-        return torch.tensor(data, dtype=_dt.default_float().torch)     # by torch.compile)
+        if target is None or not (target.is_floating_point or target.is_complex):  # by
+            target = _dt.default_float().torch                                 # torch.compile)
+        return torch.tensor(data, dtype=target)
     if tp is int:
         return torch.tensor(data, dtype=torch.int64)
     if tp is bool:
@@ -44,14 +48,21 @@ def _python_data_to_torch(data):
     arr = np.asarray(data)
     kind = arr.dtype.kind
     if kind == "f":
-        return torch.from_numpy(arr).to(_dt.default_float().torch)
+        if target is None or not (target.is_floating_point or target.is_complex):
+            target = _dt.default_float().torch
+        return torch.from_numpy(arr).to(target)
     if kind == "c":
-        cdt = torch.complex128 if _dt.default_float().torch is torch.float64 else torch.complex64
-        return torch.from_numpy(arr).to(cdt)
+        if target is None or not target.is_complex:
+            target = torch.complex128 if _dt.default_float().torch is torch.float64 \
+                else torch.complex64
+        return torch.from_numpy(arr).to(target)
     if kind in "iu":
         return torch.from_numpy(arr.astype(np.int64))
     if kind == "b":
         return torch.from_numpy(arr)
+    if isinstance(data, (list, tuple)):         # Paddle: data it cannot make an array of
+        raise ValueError(f"(InvalidArgument) to_tensor(): failed to convert the input data to "
+                         f"a regular ndarray (numpy gives {arr.dtype})")
     raise TypeError(f"to_tensor(): data must be a scalar, list, tuple, numpy.ndarray or Tensor, "
                     f"but got {type(data).__name__} ({arr.dtype})")
 
@@ -81,10 +92,13 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True):
         t = data._t.detach().clone()
     elif isinstance(data, torch.Tensor):
         t = data
-    else:
+    elif dtype is None:
         t = _python_data_to_torch(data)
+    else:
+        t = None
     if dtype is not None:
-        t = t.to(_dt.convert_dtype(dtype).torch)
+        tdt = _dt.convert_dtype(dtype).torch
+        t = _python_data_to_torch(data, tdt).to(tdt) if t is None else t.to(tdt)
     dev = to_torch_device(place)
     if t.device != dev:
         t = t.to(dev)
@@ -94,8 +108,18 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True):
     return out
 
 
+def _dims(shape, api):
+    """Paddle's shape argument as a list of ints, none negative (Paddle's ValueError)."""
+    dims = shape_arg(shape, api)
+    for i, d in enumerate(dims):
+        if d < 0:
+            raise ValueError("(InvalidArgument) Each value of attribute 'shape' is expected "
+                             f"to be no less than 0. But received: shape[{i}] = {d}")
+    return dims
+
+
 def _full(shape, value, dtype, api):
-    return wrap(torch.full(shape_arg(shape, api), value, dtype=dtype, device=current_device()))
+    return wrap(torch.full(_dims(shape, api), value, dtype=dtype, device=current_device()))
 
 
 def _filled(torch_fn, api, what):
@@ -107,13 +131,13 @@ def _filled(torch_fn, api, what):
         if dtype is None and type(shape) is list and shape and _Current.device == _CPU \
                 and _torch_default_dtype() is _Defaults.dtype.torch:
             for d in shape:
-                if type(d) is not int:
+                if type(d) is not int or d < 0:
                     break
             else:
                 t = torch_fn(*shape)
                 if t.is_cpu:                     # not under torch.set_default_device
                     return wrap(t)
-        return wrap(torch_fn(shape_arg(shape, api), dtype=dtype_or_default(dtype),
+        return wrap(torch_fn(_dims(shape, api), dtype=dtype_or_default(dtype),
                              device=current_device()))
     create.__name__ = create.__qualname__ = api
     create.__doc__ = f"A tensor of {what} (default float dtype)."
@@ -137,7 +161,7 @@ def full(shape, fill_value, dtype=None, name=None):
     if dtype is None and type(fill_value) is float and type(shape) is list and shape \
             and _Current.device == _CPU and _torch_default_dtype() is _Defaults.dtype.torch:
         for d in shape:
-            if type(d) is not int:
+            if type(d) is not int or d < 0:
                 break
         else:
             t = torch.full(shape, fill_value)
@@ -197,7 +221,8 @@ def arange(start=0, end=None, step=1, dtype=None, name=None):
     """Values from start to end by step: int64 when all bounds are ints, else default float."""
     # hot path: int bounds and step 1 give int64, torch's own dtype for them (device as in zeros)
     if dtype is None and type(start) is int and type(step) is int and step == 1 \
-            and (end is None or type(end) is int) and _Current.device == _CPU:
+            and (start >= 0 if end is None else type(end) is int and end >= start) \
+            and _Current.device == _CPU:
         t = torch.arange(start) if end is None else torch.arange(start, end)
         if t.is_cpu:
             return wrap(t)
@@ -211,6 +236,8 @@ def arange(start=0, end=None, step=1, dtype=None, name=None):
         tdt = _dt.convert_dtype(dtype).torch
     if step == 0:
         raise ValueError("arange(): step must not be 0")
+    if (end - start) * step < 0:                # Paddle: empty (torch raises)
+        return wrap(torch.empty(0, dtype=tdt, device=current_device()))
     return wrap(torch.arange(start, end, step, dtype=tdt, device=current_device()))
 
 
@@ -219,6 +246,9 @@ def linspace(start, stop, num, dtype=None, name=None):
     """``num`` evenly spaced values from start to stop inclusive (default float dtype)."""
     tdt = dtype_or_default(dtype)
     n = int(_num(num))
+    if n < 0:
+        raise ValueError("(InvalidArgument) The num of linspace op should be larger than or "
+                         f"equal to 0, but received num is {n}")
     if tdt.is_floating_point:
         return wrap(torch.linspace(_num(start), _num(stop), n, dtype=tdt, device=current_device()))
     vals = torch.linspace(_num(start), _num(stop), n, dtype=torch.float64, device=current_device())
@@ -230,13 +260,16 @@ def eye(num_rows, num_columns=None, dtype=None, name=None):
     """A 2-D identity-like tensor (default float dtype)."""
     r = int(_num(num_rows))
     c = r if num_columns is None else int(_num(num_columns))
+    if r < 0 or c < 0:
+        raise TypeError("num_rows and num_columns should be non-negative ints.")
     return wrap(torch.eye(r, c, dtype=dtype_or_default(dtype), device=current_device()))
 
 
 @op(fast=("x", torch.clone))
 def assign(x, output=None):
     """Copy ``x`` (a Tensor, numpy array, list or scalar) into a new tensor, or into ``output``.
-    A Python float gives float64 and an int gives int64, as in Paddle."""
+    A Python float gives float64 and an int gives int64, as in Paddle; ``output`` takes over the
+    dtype and shape of what is assigned (a float assigned to a float32 output makes it float64)."""
     if isinstance(x, Tensor):
         t = x._t.clone()
     elif isinstance(x, torch.Tensor):
@@ -250,7 +283,11 @@ def assign(x, output=None):
         t = torch.from_numpy(arr.copy()).to(current_device())
     if output is None:
         return wrap(t)
-    output._t.copy_(t) if not output._t.requires_grad else output._t.data.copy_(t)
+    o = output._t
+    if o.dtype is t.dtype and o.shape == t.shape:
+        o.copy_(t) if not o.requires_grad else o.data.copy_(t)
+    else:
+        output._t = t if t.device == o.device else t.to(o.device)
     return output
 
 
@@ -266,6 +303,8 @@ def logspace(start, stop, num, base=10.0, dtype=None, name=None):
 
 
 def _tri_indices(fn, row, col, offset, dtype):
+    if not isinstance(row, int) or row < 0:
+        raise TypeError("row should be a non-negative int")
     tdt = _dt.convert_dtype(dtype).torch
     if tdt not in (torch.int32, torch.int64):
         raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), "
@@ -282,7 +321,7 @@ def triu_indices(row, col=None, offset=0, dtype="int64"):
 
 
 @op
-def tril_indices(row, col, offset=0, dtype="int64"):
+def tril_indices(row, col=None, offset=0, dtype="int64"):
     """[2, n] coordinates of the lower triangle (up to diagonal ``offset``) of a row x col
-    matrix, row by row."""
-    return _tri_indices(torch.tril_indices, row, col, offset, dtype)
+    matrix (col defaults to row), row by row."""
+    return _tri_indices(torch.tril_indices, row, row if col is None else col, offset, dtype)

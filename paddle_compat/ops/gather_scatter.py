@@ -30,6 +30,9 @@ def gather(x, index, axis=None, name=None):
                          0 if not isinstance(x, Tensor) else 1,
                          x if not isinstance(x, Tensor) else index) from None
     axis = 0 if axis is None else _int(axis)
+    if i.dtype is not torch.int64 and i.dtype is not torch.int32:
+        raise ValueError("(InvalidArgument) The data type of Input(Index) of gather must be "
+                         f"int32 or int64, but got {_dt.from_torch_dtype(i.dtype)}.")
     if i.dim() == 0:
         return wrap(t.index_select(axis, i.reshape(1)).squeeze(axis))
     if i.dim() == 2 and i.shape[1] == 1:
@@ -49,6 +52,9 @@ def gather_nd(x, index, name=None):
     k = i.shape[-1]
     if k == 0:
         return wrap(t.expand(tuple(i.shape[:-1]) + tuple(t.shape)))
+    if k > t.dim():
+        raise ValueError("(InvalidArgument) Input(Index).shape[-1] should be no greater than "
+                         f"Input(X).rank, but received {k} > {t.dim()}.")
     return wrap(t[tuple(i.unbind(-1))])
 
 
@@ -128,8 +134,14 @@ def scatter(x, index, updates, overwrite=True, name=None):
     t = _tensor(x, "scatter")
     i = _tensor(index, "scatter", "index", 1).reshape(-1).to(torch.int64)
     u = _tensor(updates, "scatter", "updates", 2)
+    if i.numel() == 1 and u.dim() == t.dim() - 1:
+        u = u.unsqueeze(0)                      # a 0-d index with one row of updates
     if overwrite:
-        return wrap(t.index_copy(0, i, u))
+        try:
+            return wrap(t.index_copy(0, i, u))
+        except RuntimeError as e:       # updates of the wrong shape: Paddle's ValueError
+            raise ValueError(f"(InvalidArgument) scatter: the shape of updates "
+                             f"{list(u.shape)} does not fit x {list(t.shape)} ({e})") from None
     return wrap(t.index_fill(0, i, 0).index_add(0, i, u))
 
 
@@ -381,7 +393,8 @@ def multiplex(inputs, index, name=None):
     if ts[0].dim() < 2:
         raise ValueError("(InvalidArgument) The rank of candidate tensors must be not less "
                          "than 2.")
-    rows = torch.arange(ts[0].shape[0], device=ts[0].device)
+    # one output row per index row (index may have fewer rows than the candidates)
+    rows = torch.arange(i.shape[0], device=ts[0].device)
     return wrap(torch.stack(ts)[i.reshape(-1).long(), rows])
 
 

@@ -2,7 +2,7 @@
 ``bincount`` (top-level functions and Tensor methods)."""
 import torch
 
-from ..framework.dtype import default_float
+from ..framework.dtype import default_float, float_attr
 from ..framework.tensor import Tensor, wrap
 from .common import tensor_arg
 from .registry import OpSet
@@ -12,8 +12,9 @@ __all__ = op.names
 
 
 def _data_range(t, lo, hi, widen):
-    """(lo, hi) as 0-d float64 tensors: the data's range when both are 0; an empty range is
-    widened by ``widen`` on each side."""
+    """(lo, hi) as 0-d float64 tensors: the data's range when both are 0 (else min and max as
+    Paddle's float attributes hold them, rounded to float32); an empty range is widened by
+    ``widen`` on each side."""
     if lo == 0 and hi == 0:
         if t.numel() == 0:
             lo_t = hi_t = torch.zeros((), dtype=torch.float64, device=t.device)
@@ -23,8 +24,8 @@ def _data_range(t, lo, hi, widen):
         if hi < lo:
             raise ValueError("(InvalidArgument) max must be larger or equal to min.But received "
                              f"max is {float(hi):f}, min is {float(lo):f}")
-        lo_t = torch.tensor(float(lo), dtype=torch.float64, device=t.device)
-        hi_t = torch.tensor(float(hi), dtype=torch.float64, device=t.device)
+        lo_t = torch.tensor(float_attr(float(lo)), dtype=torch.float64, device=t.device)
+        hi_t = torch.tensor(float_attr(float(hi)), dtype=torch.float64, device=t.device)
     same = lo_t == hi_t
     return torch.where(same, lo_t - widen, lo_t), torch.where(same, hi_t + widen, hi_t)
 
@@ -35,6 +36,9 @@ def histogram(input, bins=100, min=0.0, max=0.0, weight=None, density=False, nam
     are 0); int64, or the weights' sums (float32 for a density without weights)."""
     t = tensor_arg(input, "histogram", "input")
     w = None if weight is None else tensor_arg(weight, "histogram", "weight", 1)
+    if not isinstance(bins, int) or bins < 1:
+        raise ValueError("(InvalidArgument) The bins should be greater than or equal to 1. "
+                         f"But received nbins is {bins}")
     if t.numel() == 0:
         return wrap(torch.zeros(bins, dtype=torch.float32, device=t.device))
     lo, hi = _data_range(t, min, max, 1.0)
@@ -59,11 +63,12 @@ def histogram(input, bins=100, min=0.0, max=0.0, weight=None, density=False, nam
 
 @op(method=True)
 def histogram_bin_edges(input, bins=100, min=0.0, max=0.0, name=None):
-    """The bins + 1 edges that ``histogram`` uses (default float dtype)."""
+    """The bins + 1 edges that ``histogram`` uses: Paddle's ``linspace(min, max, bins + 1)``
+    in the default float dtype."""
     t = tensor_arg(input, "histogram_bin_edges", "input")
     lo, hi = _data_range(t, min, max, 0.5)
-    steps = torch.linspace(0, 1, bins + 1, dtype=torch.float64, device=t.device)
-    return wrap((lo + (hi - lo) * steps).to(default_float().torch))
+    dt = default_float().torch
+    return wrap(torch.linspace(lo.to(dt), hi.to(dt), bins + 1, dtype=dt, device=t.device))
 
 
 @op(method=True)

@@ -17,6 +17,12 @@ __all__ = op.names
 
 
 # ---------------------------------------------------------------------- join
+def _not_list(api, x):
+    got = "empty list" if isinstance(x, (list, tuple)) else type(x).__name__
+    return ValueError(f"(InvalidArgument) {api}(): argument 'x' (position 0) must be list of "
+                      f"Tensors, but got {got}")
+
+
 @op(method=True, fast=("seq", torch.cat))
 def concat(x, axis=0, name=None):
     """Join tensors of one dtype along ``axis`` (Paddle refuses mixed dtypes)."""
@@ -26,6 +32,8 @@ def concat(x, axis=0, name=None):
             ts.append(v._t)
     except AttributeError:
         ts = _tensors(x, "concat")
+    if not ts or isinstance(x, Tensor):
+        raise _not_list("concat", x)
     dt = ts[0].dtype
     for s in ts:
         if s.dtype is not dt:
@@ -47,6 +55,8 @@ def stack(x, axis=0, name=None):
             ts.append(v._t)
     except AttributeError:
         ts = _tensors(x, "stack")
+    if not ts or isinstance(x, Tensor):
+        raise _not_list("stack", x)
     dt = ts[0].dtype
     for s in ts:
         if s.dtype is not dt:

@@ -23,7 +23,7 @@ import torch
 
 from ..framework import hooks
 from ..framework.tensor import Tensor, wrap, writable
-from .common import finish, not_tensor, tensor_arg
+from .common import F64, finish, float_attr, not_tensor, tensor_arg
 from .registry import OpSet
 
 op = OpSet(__name__)
@@ -206,10 +206,13 @@ def _check_inplace(x):
 
 @op(method=True)
 def addmm(input, x, y, beta=1.0, alpha=1.0, name=None):
-    """``beta * input + alpha * (x @ y)``; input (1-d or 2-d) broadcasts to the product."""
+    """``beta * input + alpha * (x @ y)``; input (1-d or 2-d) broadcasts to the product.
+    alpha and beta are Paddle's float attributes: float64 sees them rounded to float32."""
     inp = tensor_arg(input, "addmm", "input")
     a, b = _operands(x, y, "addmm")
     _addmm_input(inp, a, b)
+    if inp.dtype is F64:
+        beta, alpha = float_attr(beta), float_attr(alpha)
     return wrap(_call(torch.addmm, inp, a, b, beta=beta, alpha=alpha))
 
 
@@ -219,6 +222,8 @@ def addmm_(input, x, y, beta=1.0, alpha=1.0, name=None):
     inp = _check_inplace(input) if isinstance(input, Tensor) else tensor_arg(input, "addmm_")
     a, b = _operands(x, y, "addmm_")
     _addmm_input(inp, a, b)
+    if inp.dtype is F64:
+        beta, alpha = float_attr(beta), float_attr(alpha)
     _call(inp.addmm_, a, b, beta=beta, alpha=alpha)
     return input
 
@@ -228,6 +233,8 @@ def baddbmm(input, x, y, beta=1.0, alpha=1.0, name=None):
     """``beta * input + alpha * bmm(x, y)``."""
     inp = tensor_arg(input, "baddbmm", "input")
     a, b = _operands(x, y, "baddbmm")
+    if inp.dtype is F64:                              # Paddle's float attributes
+        beta, alpha = float_attr(beta), float_attr(alpha)
     return wrap(_call(torch.baddbmm, inp, a, b, beta=beta, alpha=alpha))
 
 
@@ -362,6 +369,9 @@ def cross(x, y, axis=9, name=None):
 def vecdot(x, y, axis=-1, name=None):
     """Dot product along ``axis`` (x conjugated), broadcasting the other axes."""
     a, b = _operands(x, y, "vecdot")
+    if a.dtype != b.dtype:                      # Paddle promotes (float32 . float64: float64)
+        common = torch.promote_types(a.dtype, b.dtype)
+        a, b = a.to(common), b.to(common)
     return wrap(_call(torch.linalg.vecdot, a, b, dim=axis))
 
 

@@ -10,7 +10,7 @@ import torch
 
 from ..framework.promotion import binary_operands
 from ..framework.tensor import Tensor, wrap
-from .common import not_tensor
+from .common import F64, float_attr, not_tensor
 from .math import _binary, _broadcast_shape, _check_inplace_shape, _not_tensors, _same_dtype, \
     _writable, _x
 from .registry import OpSet
@@ -48,8 +48,10 @@ def equal(x, y, name=None):
         a = x._t
         b = y._t
     except AttributeError:
-        if isinstance(x, Tensor) and isinstance(y, (bool, int, float)):
-            b = y if a.is_floating_point() else (bool(y) if a.dtype is torch.bool else int(y))
+        if isinstance(x, Tensor) and (isinstance(y, (bool, int, float)) or
+                                      isinstance(y, complex) and a.is_complex()):
+            b = y if a.is_floating_point() or a.is_complex() else (
+                bool(y) if a.dtype is torch.bool else int(y))
             return wrap(torch.eq(a, b))
         raise TypeError("Type of input args must be float, bool, complex, int or Tensor, but "
                         f"received type {type(x if not isinstance(x, Tensor) else y)}") from None
@@ -82,7 +84,11 @@ def _logical(fn, api):
             raise _not_tensors(api, x, y) from None
         if a.dtype is not b.dtype and not (a.is_floating_point() and b.is_floating_point()):
             binary_operands("add", a, b)               # raises Paddle's TypeError
-        r = fn(a, b)
+        try:
+            r = fn(a, b)
+        except RuntimeError:
+            _broadcast_shape(a, b)                      # Paddle's ValueError for shapes
+            raise
         if out is not None:
             out._t = r
             return out
@@ -205,6 +211,8 @@ def _isclose(a, b, rtol, atol, equal_nan):
     """|a - b| <= atol + rtol * |b| in a's precision (Paddle does not clamp a negative rtol)."""
     if not a.is_floating_point():
         a, b = a.to(torch.float64), b.to(torch.float64)
+    if a.dtype is F64:                                # Paddle's float attributes
+        rtol, atol = float_attr(rtol), float_attr(atol)
     close = (a - b).abs() <= atol + rtol * b.abs()
     close = close | (a == b)                          # equal infinities
     if equal_nan:

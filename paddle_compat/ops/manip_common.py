@@ -12,7 +12,10 @@ from .common import not_tensor
 
 def _invalid(e):
     """Paddle's ValueError for a shape/axis error torch reported as RuntimeError/IndexError."""
-    return ValueError(f"(InvalidArgument) {e}")
+    msg = str(e)
+    if msg.startswith("Dimension out of range"):        # name the argument, as Paddle does
+        msg = "Attr(axis) is out of range: " + msg
+    return ValueError(f"(InvalidArgument) {msg}")
 
 
 def _out_of_range(e):

@@ -22,7 +22,7 @@ import torch
 from ..framework import dtype as _dt
 from ..framework.promotion import binary_operands
 from ..framework.tensor import Tensor, _new, wrap, writable
-from .common import not_tensor
+from .common import F64, float_attr, not_tensor
 from .registry import OpSet
 
 op = OpSet(__name__)
@@ -255,8 +255,12 @@ def rad2deg(x, name=None):
 
 @op(method=True)
 def stanh(x, scale_a=0.67, scale_b=1.7159, name=None):
-    """scale_b * tanh(scale_a * x)."""
-    return wrap(torch.tanh(_x(x, "stanh") * scale_a) * scale_b)
+    """scale_b * tanh(scale_a * x) (Paddle's float attributes: float64 x sees them rounded to
+    float32)."""
+    t = _x(x, "stanh")
+    if t.dtype is F64:
+        scale_a, scale_b = float_attr(scale_a), float_attr(scale_b)
+    return wrap(torch.tanh(t * scale_a) * scale_b)
 
 
 @op(method=True)
@@ -457,15 +461,19 @@ op(remainder_, name="mod_", method=True)
 op(remainder_, name="floor_mod_", method=True)
 
 
-@op(method=True, fast=("x_num real", torch.pow))
+@op(method=True, fast=("x_num real f32", torch.pow))
 def pow(x, y, name=None):
-    """x ** y for a Tensor or number y; an integer tensor keeps its dtype with a number y."""
+    """x ** y for a Tensor or number y; an integer tensor keeps its dtype with a number y.
+    A number y is Paddle's float attribute ``factor``: float64 x sees it rounded to float32."""
     if type(y) is float or type(y) is int:                  # the hot path
         try:
             a = x._t
         except AttributeError:
             raise not_tensor("pow", "x", 0, x) from None
-        return wrap(torch.pow(a, y if a.dtype in _FLOATS else int(y)))
+        d = a.dtype
+        if d is F64:
+            return wrap(torch.pow(a, float_attr(y)))
+        return wrap(torch.pow(a, y if d in _FLOATS else int(y)))
     if not isinstance(y, (Tensor, int, float)):
         raise TypeError("y must be scalar, Tensor(in dygraph mode), Value(in pir mode) but "
                         f"received: {type(y)}")
@@ -475,6 +483,8 @@ def pow(x, y, name=None):
         if a.dtype is not b.dtype:
             a, b = binary_operands("pow", a, b)
         return wrap(torch.pow(a, b))
+    if a.dtype is F64:
+        y = float_attr(y)
     return wrap(torch.pow(a, y if a.is_floating_point() else int(y)))
 
 
@@ -483,7 +493,8 @@ def pow_(x, y, name=None):
     """In-place x ** y for a number y (Paddle refuses a Tensor y here)."""
     if not isinstance(y, (int, float)):
         raise TypeError(f"y must be scalar type, but received: {type(y)} ")
-    _writable(x, "pow_").pow_(y)
+    t = _writable(x, "pow_")
+    t.pow_(float_attr(y) if t.dtype is F64 else y)
     return x
 
 
@@ -581,6 +592,8 @@ def lerp(x, y, weight, name=None):
     a = _x(x, "lerp")
     b = _x(y, "lerp", "y", 1)
     _same_dtype("lerp", a, b)
+    if a.shape != b.shape:
+        _broadcast_shape(a, b)                          # Paddle's ValueError
     if isinstance(weight, Tensor):
         w = weight._t
         _same_dtype("lerp", a, w)

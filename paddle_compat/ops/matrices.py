@@ -7,7 +7,7 @@ exception types are kept (``_invalid``/``_out_of_range``).
 import torch
 
 from ..framework.tensor import wrap, writable
-from .common import finish, not_tensor
+from .common import F64, finish, float_attr, not_tensor
 from .manip_common import _invalid, _out_of_range, _tensor, _tensors
 from .reduction import diagonal
 from .registry import OpSet
@@ -61,6 +61,8 @@ def diag(x, offset=0, padding_value=0, name=None):
     if t.dim() == 1:
         out = torch.diag(t, offset)
         if padding_value != 0:
+            if t.dtype is F64:                        # Paddle's float attribute
+                padding_value = float_attr(padding_value)
             on = torch.diag(torch.ones_like(t, dtype=torch.bool), offset)
             out = out.masked_fill(~on, padding_value)
         return wrap(out)
@@ -112,6 +114,8 @@ def fill_diagonal_(x, value, offset=0, wrap=False, name=None):
     pos = torch.arange(0, size, step, device=t.device)
     pos = pos[((pos % cols) + offset >= 0) & ((pos % cols) + offset < cols)] + offset
     flat = t.view(-1) if t.is_contiguous() else None
+    if t.dtype is F64:                                # Paddle's float attribute
+        value = float_attr(value)
     if flat is None:
         tmp = t.contiguous()
         tmp.view(-1)[pos] = value

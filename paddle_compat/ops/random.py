@@ -192,8 +192,11 @@ def randperm(n, dtype="int64", name=None):
 
 @op
 def bernoulli(x, p=None, name=None):
-    """0/1 draws with probabilities ``x`` (same shape and dtype as x)."""
+    """0/1 draws with probabilities ``x`` (or the number ``p`` for every element of x's shape
+    when given; same shape and dtype as x)."""
     t = tensor_arg(x, "bernoulli")
+    if p is not None:
+        t = torch.full_like(t, p)
     if t.dtype not in (torch.float32, torch.float64):
         raise TypeError(f"bernoulli(): x must be float32 or float64, but received "
                         f"{_dt.from_torch_dtype(t.dtype).name}")

@@ -14,7 +14,7 @@ import torch
 from ..framework import dtype as _dt
 from ..framework.promotion import binary_operands
 from ..framework.tensor import Tensor, wrap
-from .common import not_tensor
+from .common import F64, float_attr, not_tensor
 from .math import _FLOATS, _float_of, _name, _pyx, _writable, _x
 from .registry import OpSet
 
@@ -39,7 +39,8 @@ def _check_axes(t, ax):
     seen = set()
     for a in (ax if isinstance(ax, tuple) else (ax,)):
         if not isinstance(a, int) or not -nd <= a < nd:
-            raise ValueError(f"(InvalidArgument) The reduce dim index {a} should be in the range "
+            raise ValueError(f"(InvalidArgument) The reduce dim index {a} (Attr(axis)) should be "
+                             "in the range "
                              f"[ -dimension(X), dimension(X) ) which dimesion = {t.dim()}")
         if a % nd in seen:
             raise ValueError("(InvalidArgument) Axis contains duplicate dimensions. Dimension "
@@ -275,6 +276,8 @@ def cumsum(x, axis=None, dtype=None, name=None):
             return wrap(torch.cumsum(x._t, axis))
         except IndexError:
             pass
+    if isinstance(axis, Tensor):                # Paddle reads a one-element axis Tensor
+        axis = int(axis._t.reshape(-1)[0].item())
     t, d = _cum_axis(_pyx(x), axis, "cumsum")
     return wrap(torch.cumsum(t, d, dtype=None if dtype is None else _dt.convert_dtype(dtype).torch))
 
@@ -393,7 +396,11 @@ def _trapezoid(y, x, dx, axis, cumulative):
     fn = torch.cumulative_trapezoid if cumulative else torch.trapezoid
     if x is not None:
         return wrap(fn(t, x._t, dim=axis))
-    return wrap(fn(t, dx=1.0 if dx is None else float(dx), dim=axis))
+    if dx is None:
+        dx = 1.0
+    elif t.dtype is F64:              # Paddle's dx reaches float64 y as float32(dx)
+        dx = float_attr(float(dx))
+    return wrap(fn(t, dx=float(dx), dim=axis))
 
 
 @op(method=True)

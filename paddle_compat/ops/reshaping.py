@@ -143,7 +143,11 @@ def transpose(x, perm, name=None):
         raise not_tensor("transpose", "x", 0, x) from None
     except (RuntimeError, IndexError, TypeError) as e:
         if isinstance(e, TypeError):
-            return transpose(x, _int_list(perm))
+            p = _int_list(perm) if isinstance(perm, (list, tuple, Tensor)) else None
+            if p is None or not all(type(v) is int for v in p):
+                raise TypeError("(InvalidType) transpose(): argument 'perm' (position 1) must be "
+                                f"list of int, but got {type(perm).__name__}") from None
+            return transpose(x, p)
         raise _invalid(e) from None
 
 

@@ -26,7 +26,10 @@ def _tensor(x, api, arg="x", pos=0):
 
 
 def _invalid(e):
-    return ValueError(f"(InvalidArgument) {e}")
+    msg = str(e)
+    if msg.startswith("Dimension out of range"):        # name the argument, as Paddle does
+        msg = "Attr(axis) is out of range: " + msg
+    return ValueError(f"(InvalidArgument) {msg}")
 
 
 def _scalar_tensor(v, like):
@@ -68,14 +71,21 @@ def where(condition, x=None, y=None, name=None):
     if type(x) is Tensor and type(y) is Tensor:             # hot path: bool c, one dtype
         a = x._t
         b = y._t
-        if c.dtype is _BOOL and a.dtype is b.dtype:
+        if c.dtype is _BOOL and a.dtype is b.dtype and c.shape == a.shape == b.shape:
             return wrap(torch.where(c, a, b))
     if x is None and y is None:
         return nonzero(condition, as_tuple=True)
     if c.dtype is not torch.bool:
-        c = c.bool()
+        raise ValueError("(InvalidArgument) where(): the `condition` is expected to be a "
+                         "boolean Tensor, but got a Tensor with dtype "
+                         f"{_dt.from_torch_dtype(c.dtype)}")
     a, b = _where_operands(c, x, y)
-    return wrap(torch.where(c, a, b))
+    try:
+        return wrap(torch.where(c, a, b))
+    except RuntimeError as e:            # shapes that do not broadcast: Paddle's ValueError
+        raise ValueError(f"(InvalidArgument) Broadcast dimension mismatch in where(): the "
+                         f"shapes of condition, x and y are {list(c.shape)}, "
+                         f"{list(a.shape)} and {list(b.shape)} ({e})") from None
 
 
 @op(method=True)
@@ -114,6 +124,9 @@ def _argext(fn, api):
             t = x._t
         except AttributeError:
             raise not_tensor(api, "x", 0, x) from None
+        if isinstance(axis, Tensor):            # Paddle reads a one-element axis Tensor
+            axis = int(axis._t.reshape(-1)[0].item())
+        keepdim = bool(keepdim)
         if dtype == "int64" or dtype is _INT64:
             try:
                 return wrap(fn(t, axis, keepdim))
@@ -244,7 +257,10 @@ def kthvalue(x, k, axis=None, keepdim=False, name=None):
 def mode(x, axis=-1, keepdim=False, name=None):
     """(values, int64 indices) of the most frequent entry along ``axis`` (the smallest of
     equally frequent ones, at its last position)."""
-    v, i = torch.mode(_tensor(x, "mode"), axis, keepdim)
+    try:
+        v, i = torch.mode(_tensor(x, "mode"), axis, keepdim)
+    except IndexError as e:
+        raise _invalid(e) from None
     return wrap(v), wrap(i)
 
 

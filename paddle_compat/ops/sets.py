@@ -22,6 +22,9 @@ def unique(x, return_index=False, return_inverse=False, return_counts=False, axi
     if axis is None:
         t = t.reshape(-1)
         axis = 0
+    elif isinstance(axis, int) and not -t.dim() <= axis < max(t.dim(), 1):
+        raise ValueError(f"(InvalidArgument) The axis({axis}) should be less than the dimension "
+                         f"size({t.dim()}) of x.")
     out, inverse, counts = torch.unique(t, sorted=True, return_inverse=True,
                                         return_counts=True, dim=axis)
     res = [wrap(out)]
@@ -76,5 +79,8 @@ def meshgrid(*args, **kwargs):
     """Coordinate grids, 'ij' indexing; takes tensors or one list of tensors."""
     if len(args) == 1 and isinstance(args[0], (list, tuple)):
         args = args[0]
+    if not args:
+        raise ValueError("(InvalidArgument) meshgrid(): argument 'inputs' (position 0) must be "
+                         "list of Tensors, but got empty list")
     return [wrap(g) for g in torch.meshgrid(*[_tensor(a, "meshgrid") for a in args],
                                             indexing="ij")]

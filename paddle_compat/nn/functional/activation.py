@@ -13,7 +13,7 @@ import torch
 
 from ...framework import dtype as _dt
 from ...framework.tensor import wrap
-from ...ops.common import not_tensor
+from ...ops.common import F64, float_attr, not_tensor
 from ...ops.registry import OpSet
 from ...random import default_generator as _engine
 from ...random.distributions import _uniform_values
@@ -87,14 +87,18 @@ def leaky_relu(x, negative_slope=0.01, name=None):
 
 @op
 def elu(x, alpha=1.0, name=None):
-    return wrap(_nn.elu(x._t, alpha))
+    # Paddle's elu/celu/hardsigmoid/hardtanh/softshrink/thresholded_relu kernels take their
+    # attributes as C++ float: a float64 x sees them rounded to float32 (ops.common.float_attr)
+    t = x._t
+    return wrap(_nn.elu(t, float_attr(alpha) if t.dtype is F64 else alpha))
 
 
 @op
 def celu(x, alpha=1.0, name=None):
     if alpha == 0:
         raise ZeroDivisionError("alpha cannot be 0 for celu")
-    return wrap(torch.celu(x._t, alpha))
+    t = x._t
+    return wrap(torch.celu(t, float_attr(alpha) if t.dtype is F64 else alpha))
 
 
 @op
@@ -114,24 +118,35 @@ def gelu(x, approximate=False, name=None):
     """``approximate`` is a bool or 'tanh'/'none'."""
     if approximate is True or approximate == "tanh":
         return wrap(torch._C._nn.gelu(x._t, approximate="tanh"))
+    if not (approximate is False or approximate == "none"):
+        raise ValueError("(InvalidArgument) the value of approximate in gelu should be 'tanh' "
+                         f"or 'none', but received {approximate}")
     return wrap(_nn.gelu(x._t))
 
 
 @op
 def hardsigmoid(x, slope=0.1666667, offset=0.5, name=None):
     """clip(slope * x + offset, 0, 1); Paddle's default slope is 0.1666667, not torch's 1/6."""
-    return wrap(_nn.hardtanh(x._t * slope + offset, 0.0, 1.0))
+    t = x._t
+    if t.dtype is F64:
+        slope, offset = float_attr(slope), float_attr(offset)
+    return wrap(_nn.hardtanh(t * slope + offset, 0.0, 1.0))
 
 
 @op
 def hardtanh(x, min=-1.0, max=1.0, name=None):
-    return wrap(_nn.hardtanh(x._t, min, max))
+    t = x._t
+    if t.dtype is F64:
+        min, max = float_attr(min), float_attr(max)
+    return wrap(_nn.hardtanh(t, min, max))
 
 
 @op
 def hardshrink(x, threshold=0.5, name=None):
     """x where |x| >= threshold (Paddle keeps the boundary values, torch zeroes them), else 0."""
     t = x._t
+    if t.dtype is F64:
+        threshold = float_attr(threshold)
     return wrap(torch.where(t.abs() >= threshold, t, 0.0))
 
 
@@ -139,7 +154,8 @@ def hardshrink(x, threshold=0.5, name=None):
 def softshrink(x, threshold=0.5, name=None):
     if threshold < 0:
         raise ValueError(f"The threshold must be no less than zero. Received: {threshold}.")
-    return wrap(torch._C._nn.softshrink(x._t, threshold))
+    t = x._t
+    return wrap(torch._C._nn.softshrink(t, float_attr(threshold) if t.dtype is F64 else threshold))
 
 
 @op
@@ -151,7 +167,10 @@ def softplus(x, beta=1, threshold=20, name=None):
 @op
 def thresholded_relu(x, threshold=1.0, value=0.0, name=None):
     """x where x > threshold, else ``value``."""
-    return wrap(torch.threshold(x._t, threshold, value))
+    t = x._t
+    if t.dtype is F64:
+        threshold, value = float_attr(threshold), float_attr(value)
+    return wrap(torch.threshold(t, threshold, value))
 
 
 @op
@@ -316,6 +335,8 @@ def gumbel_softmax(x, temperature=1.0, hard=False, axis=-1, name=None):
     t = x._t
     u = _cpu_uniform(t.numel(), 0.00001, 1.0, t.dtype, t.device).reshape(t.shape)
     noise = -torch.log(-torch.log(u)).to(t.dtype)
+    if t.dtype is F64:                                # Paddle's float attribute
+        temperature = float_attr(temperature)
     z = (t + noise) / temperature
     y = torch.softmax(z if temperature == 1 else t + (z - t).detach(), axis)
     if not hard:
@@ -347,19 +368,26 @@ def leaky_relu_(x, negative_slope=0.01, name=None):
 def elu_(x, alpha=1.0, name=None):
     if alpha < 0:
         raise AssertionError("elu_ only support alpha >= 0, please use elu instead.")
-    _nn.elu_(inplace_target(x, "elu_"), alpha)
+    t = inplace_target(x, "elu_")
+    _nn.elu_(t, float_attr(alpha) if t.dtype is F64 else alpha)
     return x
 
 
 @op
 def hardtanh_(x, min=-1.0, max=1.0, name=None):
-    _nn.hardtanh_(inplace_target(x, "hardtanh_"), min, max)
+    t = inplace_target(x, "hardtanh_")
+    if t.dtype is F64:
+        min, max = float_attr(min), float_attr(max)
+    _nn.hardtanh_(t, min, max)
     return x
 
 
 @op
 def thresholded_relu_(x, threshold=1.0, value=0.0, name=None):
-    torch.threshold_(inplace_target(x, "thresholded_relu_"), threshold, value)
+    t = inplace_target(x, "thresholded_relu_")
+    if t.dtype is F64:
+        threshold, value = float_attr(threshold), float_attr(value)
+    torch.threshold_(t, threshold, value)
     return x
 
 

@@ -16,6 +16,7 @@ import torch
 from ...framework import dtype as _dt
 from ...framework.tensor import Tensor, wrap
 from ...ops.common import not_tensor
+from ...ops.decomposition import p_norm
 from ... import random as _random   # the CPU engine (mt19937_64 shared with paddle.seed)
 from .activation import inplace_target
 
@@ -97,6 +98,10 @@ def _factor(t, value):
 
 
 def _check_dropout_args(p, mode):
+    if isinstance(p, Tensor):
+        if p._t.numel() != 1:
+            raise ValueError("p argument should be a scalar Tensor")
+        p = p._t.item()
     if isinstance(p, bool) or not isinstance(p, (float, int)):
         raise TypeError("p argument should be a number or Variable")
     if p < 0 or p > 1:
@@ -119,6 +124,11 @@ def dropout(x, p=0.5, axis=None, training=True, inplace=False, mode="upscale_in_
     if isinstance(p, (float, int)) and not isinstance(p, bool) and p == 0:
         return x
     _check_dropout_args(p, mode)
+    scale = None
+    if isinstance(p, Tensor):
+        # a Tensor p (float32 in Paddle's graph): 1 / (1 - p) is computed in float32
+        pf = np.float32(p._t.item())
+        p, scale = float(pf), float(np.float32(1) / (np.float32(1) - pf)) if pf != 1 else None
     if axis and not isinstance(axis, (int, list, tuple)):
         raise TypeError("datatype of axis argument should be int or list")
     try:
@@ -155,7 +165,7 @@ def dropout(x, p=0.5, axis=None, training=True, inplace=False, mode="upscale_in_
     for a in axes:
         shape[a] = t.shape[a]
     mask = _keep_mask(tuple(shape), p, t.device).to(t.dtype)
-    scaled = t * (1 / (1 - p)) if upscale else t
+    scaled = t * (scale if scale is not None else 1 / (1 - p)) if upscale else t
     return wrap(scaled * mask)
 
 
@@ -315,7 +325,14 @@ def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=
         raise ValueError(f"padding_idx must be within [-{n}, {n})")
     if max_norm and w.numel() != 0:
         with torch.no_grad():
-            torch.embedding_renorm_(w, ids, max_norm, norm_type)
+            if w.dtype is torch.float64:     # Paddle's paddle.norm: p_norm's float32 p
+                rows = ids.reshape(-1).unique()
+                sel = w.index_select(0, rows)
+                norm = p_norm(sel, float(norm_type), 1, True)
+                w.index_copy_(0, rows, sel * torch.where(norm > max_norm,
+                                                         max_norm / (norm + 1e-7), 1.0))
+            else:
+                torch.embedding_renorm_(w, ids, max_norm, norm_type)
     if scale_grad_by_freq and sparse:
         raise AttributeError("scale_grad_by_freq = True is not supported with sparse update.")
     out = torch.embedding(w, ids, padding_idx, scale_grad_by_freq)
@@ -364,7 +381,10 @@ def label_smooth(label, prior_dist=None, epsilon=0.1, name=None):
 def normalize(x, p=2, axis=1, epsilon=1e-12, out=None, name=None):
     """x / max(||x||_p along axis, epsilon)."""
     t = x._t
-    norm = torch.linalg.vector_norm(t, float(p), dim=axis, keepdim=True)
+    if isinstance(axis, int) and not -t.dim() <= axis < max(t.dim(), 1):
+        raise ValueError("(InvalidArgument) Attr(axis) value should be in range [-R, R-1], R is "
+                         f"the rank of Input(X). But received axis: {axis}, R: {t.dim()}.")
+    norm = p_norm(t, float(p), axis, True)
     res = t / norm.clamp_min(epsilon)
     if out is not None:
         out._t.copy_(res)
@@ -377,7 +397,7 @@ def pairwise_distance(x, y, p=2.0, epsilon=1e-6, keepdim=False, name=None):
     sub = x._t - y._t
     if epsilon != 0.0:
         sub = sub + torch.full((1,), epsilon, dtype=sub.dtype, device=sub.device)
-    return wrap(torch.linalg.vector_norm(sub, float(p), dim=-1, keepdim=keepdim))
+    return wrap(p_norm(sub, float(p), -1, keepdim))
 
 
 def cosine_similarity(x1, x2, axis=1, eps=1e-8):
@@ -442,6 +462,96 @@ def _linear_asymmetric(t, out_size, scales):
         lo_t = torch.from_numpy(lo).to(t.device)
         hi_t = torch.from_numpy(hi).to(t.device)
         t = t.index_select(axis, lo_t) * (1 - lam) + t.index_select(axis, hi_t) * lam
+    return t
+
+
+def _f32_ratio(in_n, out_n, scale, align_corners):
+    """The source step of Paddle's CPU resize kernels, a float32: (in - 1) / (out - 1) with
+    align_corners, else float(1. / scale) for a scale factor, else float(in) / out; 0 for an
+    output of one."""
+    if out_n <= 1:
+        return np.float32(0)
+    if align_corners:
+        return np.float32(in_n - 1) / np.float32(out_n - 1)
+    if scale is not None:
+        return np.float32(1.0 / scale)
+    return np.float32(in_n) / np.float32(out_n)
+
+
+def _linear_taps(in_n, out_n, ratio, half_pixel, arith):
+    """([lo, hi], [w_lo, w_hi]) of Paddle's linear kernels on one axis, from the source
+    position ratio * (i + 0.5) - 0.5 (``half_pixel``) or ratio * i. Paddle 3.3.1's kernels
+    differ in how they compute it (``arith``): "double" (1-D linear: double position and
+    weights), "rounded" (bilinear's H axis: double position rounded to float32, float32
+    weights), "float" (bilinear's W axis, trilinear: float32 arithmetic throughout)."""
+    i = np.arange(out_n)
+    f32 = np.float32
+    if not half_pixel:
+        src = (ratio * i.astype(f32)).astype(np.float64)      # float ratio times int: float
+    elif arith == "float":
+        src = ((ratio * (i + 0.5).astype(f32)).astype(f32) - f32(0.5)).astype(np.float64)
+    else:
+        src = float(ratio) * (i + 0.5) - 0.5
+        if arith == "rounded":
+            src = src.astype(f32).astype(np.float64)
+    lo = np.maximum(src.astype(np.int64), 0)
+    if arith == "double":
+        w_hi = np.maximum(src, 0.0) - lo
+        w_lo = 1.0 - w_hi
+    else:
+        w_hi = np.maximum(src.astype(f32), f32(0)) - lo.astype(f32)
+        w_lo = f32(1) - w_hi
+    lo = np.minimum(lo, in_n - 1)
+    return [lo, np.minimum(lo + 1, in_n - 1)], [w_lo, w_hi]
+
+
+def _cubic_taps(in_n, out_n, ratio, align_corners):
+    """(4 indices, 4 weights) of Paddle's bicubic kernel on one axis: the source position from
+    the float32 ratio, its fraction and the cubic-convolution weights (A = -0.75) in double."""
+    i = np.arange(out_n)
+    if align_corners:
+        src = (ratio * i.astype(np.float32)).astype(np.float64)
+    else:
+        src = float(ratio) * (i + 0.5) - 0.5
+    base = np.floor(src.astype(np.float32)).astype(np.int64)    # floorf
+    t = src - base
+    a = -0.75
+
+    def near(x):
+        return ((a + 2) * x - (a + 3)) * x * x + 1
+
+    def far(x):
+        return ((a * x - 5 * a) * x + 8 * a) * x - 4 * a
+    weights = [far(t + 1.0), near(t), near(1.0 - t), far(1.0 - t + 1.0)]
+    return [np.clip(base - 1 + k, 0, in_n - 1) for k in range(4)], weights
+
+
+_ARITH = {"LINEAR": ("double",), "BILINEAR": ("rounded", "float"),
+          "TRILINEAR": ("float", "float", "float")}
+
+
+def _resize_float64(t, out_size, scales, align_corners, align_mode, method):
+    """linear/bilinear/trilinear/bicubic resizing of a float64 (N, C, *spatial) tensor as
+    Paddle's CPU kernels compute it: a float32 ratio (from the double scale factor), and source
+    positions and weights partly in float32 (_linear_taps), where torch's float64 kernels use
+    double throughout (they differ by up to ~1e-5). One axis at a time (Paddle sums the 2**k
+    corner products at once: ulp-level apart)."""
+    for k, out_n in enumerate(out_size):
+        axis = 2 + k
+        in_n = t.shape[axis]
+        ratio = _f32_ratio(in_n, out_n, None if scales is None else scales[k], align_corners)
+        if method == "BICUBIC":
+            idx, w = _cubic_taps(in_n, out_n, ratio, align_corners)
+        else:
+            idx, w = _linear_taps(in_n, out_n, ratio, align_mode == 0 and not align_corners,
+                                  _ARITH[method][k])
+        shape = (out_n,) + (1,) * (t.dim() - 1 - axis)
+        acc = None
+        for ik, wk in zip(idx, w):
+            term = t.index_select(axis, torch.from_numpy(ik).to(t.device)) * \
+                torch.from_numpy(np.asarray(wk, dtype=np.float64)).to(t.device).reshape(shape)
+            acc = term if acc is None else acc + term
+        t = acc
     return t
 
 
@@ -528,9 +638,10 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
         if recompute_scale_factor:
             out_size = [int(math.floor(float(n) * s)) for n, s in zip(spatial, factors)]
         else:
-            # the kernel holds the scales as float and multiplies in float
+            # the kernel samples with the scales held as float, but the output size is the
+            # double product: 10 * 6.699999999999998 gives 66 (float32 arithmetic: 67)
             scales = [float(np.float32(s)) for s in factors]
-            out_size = [int(np.float32(n) * np.float32(s)) for n, s in zip(spatial, scales)]
+            out_size = [int(float(n) * float(s)) for n, s in zip(spatial, factors)]
     sc = scales if scales is not None else [None] * (nd - 2)
     if not align_corners and 1 in out_size:
         # Paddle samples source index 0 for an output size of 1 (ratio 0); an infinite scale
@@ -539,6 +650,9 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
     if method == "NEAREST":
         fn = _nn.upsample_nearest2d if nd == 4 else _nn.upsample_nearest3d
         out = fn(t, out_size, *sc)
+    elif t.dtype is torch.float64 and not antialias and list(spatial) != out_size:
+        out = _resize_float64(t, out_size, None if scales is None else factors, align_corners,
+                              align_mode, method)
     elif method == "BICUBIC":
         fn = _nn._upsample_bicubic2d_aa if antialias else _nn.upsample_bicubic2d
         out = fn(t, out_size, align_corners, *sc)
@@ -591,6 +705,14 @@ def _block_pads(paddings, err=NotSupportedTensorArgumentError):
     raise err(msg, "paddings") if err is NotSupportedTensorArgumentError else err(msg)
 
 
+def _im2col(t, k, d, p, s):
+    try:
+        return _nn.im2col(t, k, d, p, s)
+    except RuntimeError as e:           # blocks that do not fit: Paddle's ValueError
+        raise ValueError(f"(InvalidArgument) unfold: the sliding blocks of kernel_sizes {list(k)} "
+                         f"do not fit the input: {e}") from None
+
+
 def unfold(x, kernel_sizes, strides=1, paddings=0, dilations=1, name=None):
     """Sliding blocks of [N, C, H, W] as columns: [N, C * kh * kw, L]; ``paddings`` is
     [top, left, bottom, right] (or [h, w] or an int)."""
@@ -598,15 +720,15 @@ def unfold(x, kernel_sizes, strides=1, paddings=0, dilations=1, name=None):
     assert t.dim() == 4, "input should be the format of [N, C, H, W]"
     if type(kernel_sizes) is int and type(strides) is int and type(paddings) is int \
             and type(dilations) is int:
-        return wrap(_nn.im2col(t, (kernel_sizes,) * 2, (dilations,) * 2, (paddings,) * 2,
+        return wrap(_im2col(t, (kernel_sizes,) * 2, (dilations,) * 2, (paddings,) * 2,
                                (strides,) * 2))
     k = _pair(kernel_sizes, "kernel_sizes")
     s, d = _pair(strides, "strides"), _pair(dilations, "dilations")
     top, left, bottom, right = _block_pads(paddings)
     if top == bottom and left == right:
-        return wrap(_nn.im2col(t, k, d, [top, left], s))
+        return wrap(_im2col(t, k, d, [top, left], s))
     t = torch.nn.functional.pad(t, (left, right, top, bottom))
-    return wrap(_nn.im2col(t, k, d, [0, 0], s))
+    return wrap(_im2col(t, k, d, [0, 0], s))
 
 
 def fold(x, output_sizes, kernel_sizes, strides=1, paddings=0, dilations=1, name=None):

@@ -144,7 +144,10 @@ def _conv(x, weight, bias, stride, padding, dilation, groups, data_format, nd, a
     b = None if bias is None else bias._t
     if b is not None and b.dtype != t.dtype:
         b = b.to(t.dtype)
-    out = _CONV[nd](t, w, b, stride, padding, dilation, groups)
+    try:
+        out = _CONV[nd](t, w, b, stride, padding, dilation, groups)
+    except RuntimeError as e:           # shapes/strides torch refuses: Paddle's ValueError
+        raise ValueError(f"(InvalidArgument) {api}: {e}") from None
     return wrap(channel_last_of(out, channel_last))
 
 
@@ -187,6 +190,9 @@ def _conv_transpose(x, weight, bias, stride, padding, output_padding, dilation, 
                 raise ValueError("The size of output_padding should not be greater than stride."
                                  f"But got output_padding={o} and stride={s}")
     b = None if bias is None else bias._t
+    late = None
+    if b is not None and b.numel() != w.shape[1] * groups:
+        late, b = b, None               # Paddle broadcasts the bias (a [1] bias is allowed)
     if pads[0::2] == pads[1::2]:
         out = _CONVT[nd](t, w, b, stride, tuple(pads[0::2]), opad, groups, dilation)
     else:
@@ -199,6 +205,8 @@ def _conv_transpose(x, weight, bias, stride, padding, output_padding, dilation, 
         out = _pad(out, torch_pad_order(crop))
         if b is not None:
             out = out + b.reshape((-1,) + (1,) * nd)
+    if late is not None:
+        out = out + late.reshape((-1,) + (1,) * nd)
     return wrap(channel_last_of(out, channel_last))
 
 

@@ -15,7 +15,9 @@ import math
 
 import torch
 
+from ...framework.dtype import default_float
 from ...framework.tensor import wrap
+from ...ops.common import F64, float_attr
 from .common import label_smooth, one_hot, pairwise_distance
 from .extra import _single_process
 
@@ -200,6 +202,9 @@ def nll_loss(input, label, weight=None, ignore_index=-100, reduction="mean", nam
     if x.shape[1] < 1:
         raise ValueError(f"Expected 1 or more classes (got num classes{x.shape[1]})")
     w = None if weight is None else weight._t
+    if nd == 2 and lab.dim() == 2 and lab.numel() >= x.shape[0]:
+        # Paddle's 2-D kernel reads the first N labels of the label buffer ([N, 1] or not)
+        lab = lab.reshape(-1)[:x.shape[0]]
     lab = lab.long()
     if reduction != "mean":
         return wrap(_nn.nll_loss_nd(x, lab, w, _REDUCTION[reduction], ignore_index))
@@ -242,6 +247,8 @@ def sigmoid_focal_loss(logit, label, normalizer=None, alpha=0.25, gamma=2.0, red
     pred = torch.sigmoid(x)
     p_t = pred * y + (1 - pred) * (1 - y)
     alpha_t = alpha * y + (1 - alpha) * (1 - y)
+    if x.dtype is F64:            # Paddle's pow holds the exponent as a float (alpha as double)
+        gamma = float_attr(gamma)
     loss = alpha_t * loss * torch.pow(1 - p_t, gamma)
     if normalizer is not None:
         loss = loss / normalizer._t
@@ -270,7 +277,17 @@ def poisson_nll_loss(input, label, log_input=True, full=False, epsilon=1e-08, re
 
 def smooth_l1_loss(input, label, reduction="mean", delta=1.0, is_huber=True, name=None):
     """Huber loss with threshold ``delta`` (divided by delta when not ``is_huber``)."""
-    out = _nn.huber_loss(input._t, label._t, 0, delta)
+    t, lt = input._t, label._t
+    if t.dtype != lt.dtype and t.is_floating_point() and lt.is_floating_point():
+        common = torch.promote_types(t.dtype, lt.dtype)   # Paddle promotes (float16, float32)
+        t, lt = t.to(common), lt.to(common)
+    if t.dtype is F64:                                # Paddle's float attribute
+        delta = float_attr(delta)
+    if t.shape != lt.shape:
+        raise ValueError("(InvalidArgument) The Input(input) and Input(label) should have the "
+                         f"same shape, but received input shape {list(t.shape)} != label shape "
+                         f"{list(lt.shape)}")
+    out = _nn.huber_loss(t, lt, 0, delta)
     if not is_huber:
         out = out / delta
     _check_reduction(reduction, "smooth_l1_loss")
@@ -286,7 +303,15 @@ def mse_loss(input, label, reduction="mean", name=None):
     if reduction not in ("sum", "mean", "none"):
         raise ValueError("'reduction' in 'mse_loss' should be 'sum', 'mean' or 'none', "
                          f"but received {reduction}.")
-    return wrap(_reduce(torch.square(input._t - label._t), reduction))
+    a, b = input._t, label._t
+    if a.shape != b.shape:
+        try:
+            torch.broadcast_shapes(a.shape, b.shape)
+        except RuntimeError:
+            raise ValueError("(InvalidArgument) Broadcast dimension mismatch. Operands could not "
+                             f"be broadcast together with the shape of input = {list(a.shape)} "
+                             f"and the shape of label = {list(b.shape)}.") from None
+    return wrap(_reduce(torch.square(a - b), reduction))
 
 
 def margin_ranking_loss(input, other, label, margin=0.0, reduction="mean", name=None):
@@ -480,8 +505,13 @@ def multi_margin_loss(input, label, p=1, margin=1.0, weight=None, reduction="mea
     lab = lab.reshape(-1, 1).long()
     hinge = torch.pow((margin - x.gather(1, lab) + x).clamp(min=0.0), p)
     c = x.shape[1]
+    # Paddle divides margin ** p by the class count as an int32 Tensor: the quotient has the
+    # default float dtype
+    const = margin ** p / c
+    if x.dtype is F64 and default_float().torch is not F64:
+        const = float_attr(const)
     if weight is None:
-        loss = hinge.mean(1) - margin ** p / c
+        loss = hinge.mean(1) - const
     else:
         w = weight._t
         if c != w.shape[0]:
@@ -489,7 +519,7 @@ def multi_margin_loss(input, label, p=1, margin=1.0, weight=None, reduction="mea
                              f"received weight's shape[0]: {w.shape[0]} and input's shape[1]: "
                              f"{c}")
         w = w[lab.reshape(-1)].reshape(-1, 1)
-        loss = (w * hinge).mean(1) - (w * (margin ** p / c)).squeeze()
+        loss = (w * hinge).mean(1) - (w * const).squeeze()
     return wrap(_reduce(loss, reduction))
 
 

@@ -1,6 +1,9 @@
 """Normalisation functions of ``paddle.nn.functional``: ``layer_norm``, ``batch_norm``,
 ``instance_norm``, ``group_norm``, ``rms_norm``, ``local_response_norm``.
 
+Paddle's layer_norm, batch_norm and instance_norm kernels take epsilon as a C++ float: float64
+input sees it rounded to float32 (group_norm's keeps all its digits).
+
 Paddle's batch-norm momentum is the weight of the *old* running value
 (``running = running * momentum + batch * (1 - momentum)``, torch's is the opposite) and its
 running variance is updated with the biased batch variance.
@@ -10,7 +13,7 @@ import numbers
 import torch
 
 from ...framework.tensor import wrap
-from ...ops.common import not_tensor
+from ...ops.common import F64, float_attr, not_tensor
 
 __all__ = ["layer_norm", "batch_norm", "instance_norm", "group_norm", "rms_norm",
            "local_response_norm"]
@@ -58,6 +61,8 @@ def layer_norm(x, normalized_shape, weight=None, bias=None, epsilon=1e-05, name=
     if k != 1 or (w is not None and w.dim() != 1) or (b is not None and b.dim() != 1):
         w = _flat_param(w, shape, "Scale")
         b = _flat_param(b, shape, "Bias")
+    if t.dtype is F64:
+        epsilon = float_attr(epsilon)
     return wrap(torch.layer_norm(t, shape, w, b, epsilon, _CUDNN))
 
 
@@ -83,6 +88,8 @@ def batch_norm(x, running_mean, running_var, weight=None, bias=None, training=Fa
         t = t.movedim(-1, 1)
     rm, rv = running_mean._t, running_var._t
     w, b = _opt(weight), _opt(bias)
+    if t.dtype is F64:
+        epsilon = float_attr(epsilon)
     if use_global_stats:
         out = torch.batch_norm(t, w, b, rm, rv, False, 0.0, epsilon, _CUDNN)
     elif t.numel() == t.shape[1]:
@@ -104,6 +111,18 @@ def instance_norm(x, running_mean=None, running_var=None, weight=None, bias=None
     statistics always come from the input: the running statistics, ``use_input_stats``,
     ``momentum`` and ``data_format`` are not used."""
     t = x._t
+    if t.dtype is F64:
+        eps = float_attr(eps)
+    if t.dim() >= 2 and t[0, 0].numel() == 1:
+        # one value per (sample, channel): it is its own mean, so exactly 0 before the
+        # affine part (torch's kernel leaves rounding residue, amplified by 1/sqrt(eps))
+        out = t - t
+        shape = (1, -1) + (1,) * (t.dim() - 2)
+        if weight is not None:
+            out = out * weight._t.reshape(shape)
+        if bias is not None:
+            out = out + bias._t.reshape(shape)
+        return wrap(out)
     return wrap(torch.instance_norm(t, _opt(weight), _opt(bias), None, None, True, 0.0, eps,
                                     _CUDNN))
 
@@ -171,5 +190,7 @@ def local_response_norm(x, size, alpha=0.0001, beta=0.75, k=1.0, data_format="NC
     last = data_format[-1] == "C"
     if last:
         t = t.movedim(-1, 1)
+    if t.dtype is F64:                 # Paddle raises to beta with pow, whose exponent is a float
+        beta = float_attr(beta)
     out = torch.nn.functional.local_response_norm(t, size, alpha, beta, k)
     return wrap(out.movedim(1, -1) if last else out)

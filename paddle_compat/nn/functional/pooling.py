@@ -17,7 +17,7 @@ import numpy as np
 import torch
 
 from ...framework.tensor import Tensor, wrap
-from ...ops.common import not_tensor
+from ...ops.common import F64, float_attr, not_tensor
 from .conv import (channel_first, channel_last_of, ntuple, padding_arg, same_pads,
                    torch_pad_order)
 from ... import random as _random
@@ -64,6 +64,9 @@ class _Windows:
     def __init__(self, t, nd, kernel_size, stride, padding, ceil_mode, channel_last):
         self.k = k = ntuple(kernel_size, nd, "pool_size")
         self.s = s = k if stride is None else ntuple(stride, nd, "pool_stride")
+        if 0 in k or 0 in s:
+            raise ValueError("(InvalidArgument) The kernel_size and stride of a pooling window "
+                             f"shall not be 0, but received {list(k)} and {list(s)}.")
         pads, same = padding_arg(padding, nd, channel_last, ceil_mode, pool=True)
         sizes = t.shape[2:]
         if same:
@@ -193,8 +196,11 @@ def max_pool2d(x, kernel_size, stride=None, padding=0, return_mask=False, ceil_m
         except AttributeError:
             raise not_tensor("max_pool2d", "x", 0, x) from None
         if t.dim() == 4:
-            return wrap(torch.max_pool2d(t, kernel_size, kernel_size if stride is None
-                                         else stride))
+            try:
+                return wrap(torch.max_pool2d(t, kernel_size, kernel_size if stride is None
+                                             else stride))
+            except RuntimeError:
+                pass                    # the full path gives Paddle's error
     return _max_pool(x, 2, kernel_size, stride, padding, return_mask, ceil_mode, data_format,
                      "max_pool2d")
 
@@ -238,8 +244,21 @@ def _lp_pool(x, nd, norm_type, kernel_size, stride, padding, ceil_mode, data_for
         tp = w.padded(t, -math.inf if norm_type > 0 else math.inf)
         sign = 1 if norm_type > 0 else -1
         out = _MAXPOOL[nd](sign * tp, w.k, w.s, 0, 1, False)[0] * sign
+        if sign < 0:
+            # Paddle applies the formula as it is: (sum x ** -inf) ** (1 / -inf) is
+            # (inf or 0) ** -0.0, which is 1 for every window
+            out = torch.ones_like(out)
         return wrap(channel_last_of(out, cl))
     p = float(norm_type)
+    if t.dtype is F64:
+        # Paddle's kernel computes in float32 whatever the dtype: x and p as floats, each power
+        # rounded to float, the window sums in double, the root in float (done here in
+        # double and rounded, as powf rounds)
+        p = float_attr(p)
+        root = float_attr(1.0 / p)
+        powers = w.padded(t.float().double(), 0.0).pow(p).float().double()
+        sums = _window_sum(powers, nd, w.k, w.s).float().double()
+        return wrap(channel_last_of(sums.pow(root).float().double(), cl))
     sums = _window_sum(w.padded(t, 0.0).pow(p), nd, w.k, w.s)
     return wrap(channel_last_of(sums.pow(1.0 / p), cl))
 

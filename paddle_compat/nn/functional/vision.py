@@ -23,6 +23,9 @@ def _layout(x, data_format, api):
 def pixel_shuffle(x, upscale_factor, data_format="NCHW", name=None):
     """[N, C*r*r, H, W] -> [N, C, H*r, W*r]."""
     t, cl = _layout(x, data_format, "pixel_shuffle")
+    if t.shape[1] % (upscale_factor * upscale_factor):
+        raise ValueError(f"(InvalidArgument) The square of upscale_factor[{upscale_factor}] "
+                         f"should divide the number of channel[{t.shape[1]}]")
     return wrap(channel_last_of(torch.pixel_shuffle(t, upscale_factor), cl))
 
 
