@@ -243,8 +243,8 @@ def test_rebuild_of_unchanged_sources_is_a_cache_hit(ops, tmp_path):
     # a fresh process loading the same sources: no compiler runs
     code = textwrap.dedent(f"""
         import time
-        t0 = time.perf_counter()
         from paddle_compat.utils.cpp_extension import load
+        t0 = time.perf_counter()
         m = load(name="pc_test_ops", sources=[{os.path.join(HERE, 'custom_ops', 'ops.cc')!r}],
                  build_directory={BUILD!r})
         print(time.perf_counter() - t0)
@@ -282,3 +282,23 @@ def test_get_build_directory_honours_env(tmp_path, monkeypatch):
     monkeypatch.setenv("PADDLE_EXTENSION_DIR", str(tmp_path / "ext"))
     assert cpp_extension.get_build_directory() == str(tmp_path / "ext")
     assert os.path.isdir(tmp_path / "ext")
+
+
+def test_setup_built_package_imports_with_one_function_per_op(tmp_path):
+    (tmp_path / "setup.py").write_text(textwrap.dedent(f"""
+        from paddle_compat.utils.cpp_extension import CppExtension, setup
+        setup(name="pc_setup_ops",
+              ext_modules=CppExtension(sources=[{os.path.join(HERE, 'custom_ops', 'setup_op.cc')!r}],
+                                       extra_compile_args={{"cc": ["-O1"]}}))
+    """))
+    env = dict(os.environ)
+    out = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
+                         cwd=tmp_path, capture_output=True, text=True, env=env, timeout=900)
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
+    code = ("import pc_setup_ops, paddle_compat as paddle; "
+            "print(pc_setup_ops.__all__, pc_setup_ops.setup_add_scalar("
+            "paddle.to_tensor([1.0, 2.0]), 0.5).numpy().tolist())")
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
+                         text=True, env=env, timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert out.stdout.strip() == "['setup_add_scalar'] [1.5, 2.5]"

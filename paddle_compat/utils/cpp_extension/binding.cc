@@ -262,7 +262,12 @@ py::list InferShape(size_t index, const py::list& shapes, const py::list& attrs)
     }
   }
   auto a = Guarded(op, "attributes", [&] { return ToAttrs(op, attrs); });
-  auto r = Guarded(op, "InferShape", [&] { return op.meta->infer_shape(single, vec, a); });
+  // As in Paddle, InferShape never sees std::vector<int64_t> attributes: that type is how it
+  // receives input shapes.
+  std::vector<paddle::any> shape_attrs;
+  for (size_t k = 0; k < a.size(); ++k)
+    if (op.attr_types[k] != AttrType::kVecInt64) shape_attrs.push_back(std::move(a[k]));
+  auto r = Guarded(op, "InferShape", [&] { return op.meta->infer_shape(single, vec, shape_attrs); });
   return py::cast(r);
 }
 

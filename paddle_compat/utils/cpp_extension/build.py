@@ -113,7 +113,6 @@ def load(name, sources, extra_cxx_cflags=None, extra_cuda_cflags=None, extra_ldf
     a cache hit: no compiler runs. Compile errors raise ``ExtensionBuildError`` with the
     compiler's message.
     """
-    from torch.utils import cpp_extension as tce
     if isinstance(sources, str):
         sources = [sources]
     if not sources:
@@ -146,8 +145,9 @@ def load(name, sources, extra_cxx_cflags=None, extra_cuda_cflags=None, extra_ldf
     ext_dir = os.path.join(root, name)
     built = os.path.join(ext_dir, modname + ".so")
     if not os.path.exists(built):
+        from torch.utils import cpp_extension as tce   # (imports setuptools: only to build)
         os.makedirs(ext_dir, exist_ok=True)
-        binding = _binding_object(root, verbose)
+        binding = _binding_object(get_build_directory(), verbose)
         flags = ["-O2", "-DPADDLE_COMPAT"] + _cuda_flags(has_cuda) + cflags
         try:
             ext = tce.load(name=modname, sources=sources + [MODULE_INIT], extra_cflags=flags,
@@ -203,26 +203,39 @@ def ops_module(ext, public_name, path):
 
 
 # ---------------------------------------------------------------------- setuptools
+def _extension_kwargs(kwargs):
+    """Our include directory, and the bridge as a prebuilt object (built once, in
+    ``get_build_directory()``)."""
+    kwargs.setdefault("name", "paddle_custom_op")
+    kwargs["include_dirs"] = [INCLUDE_DIR] + list(kwargs.get("include_dirs", []) or [])
+    kwargs["extra_objects"] = (list(kwargs.get("extra_objects", []) or []) +
+                               [_binding_object(get_build_directory(), False)])
+    eca = kwargs.get("extra_compile_args")
+    if isinstance(eca, dict) and "cc" in eca:      # Paddle spells the C++ flags 'cc' or 'cxx'
+        eca = dict(eca)
+        eca["cxx"] = list(eca.pop("cc")) + list(eca.get("cxx", []))
+        kwargs["extra_compile_args"] = eca
+    return kwargs
+
+
 def CppExtension(sources, *args, **kwargs):
     """A setuptools Extension for C++ custom-op sources (``name`` comes from ``setup``)."""
     from torch.utils import cpp_extension as tce
-    kwargs.setdefault("name", "paddle_custom_op")
-    kwargs["include_dirs"] = [INCLUDE_DIR] + list(kwargs.get("include_dirs", []) or [])
-    return tce.CppExtension(sources=list(sources) + [BINDING, MODULE_INIT], *args, **kwargs)
+    kwargs = _extension_kwargs(kwargs)
+    return tce.CppExtension(sources=list(sources) + [MODULE_INIT], *args, **kwargs)
 
 
 def CUDAExtension(sources, *args, **kwargs):
     """A setuptools Extension for custom-op sources with .cu files (built with nvcc)."""
     from torch.utils import cpp_extension as tce
-    kwargs.setdefault("name", "paddle_custom_op")
-    kwargs["include_dirs"] = [INCLUDE_DIR] + list(kwargs.get("include_dirs", []) or [])
+    kwargs = _extension_kwargs(kwargs)
     eca = kwargs.get("extra_compile_args") or {}
-    if isinstance(eca, list):
-        eca = {"cxx": eca, "nvcc": []}
+    if isinstance(eca, (list, tuple)):
+        eca = {"cxx": list(eca), "nvcc": []}
     eca = {"cxx": list(eca.get("cxx", [])) + _cuda_flags(True),
            "nvcc": list(eca.get("nvcc", [])) + _cuda_flags(True)}
     kwargs["extra_compile_args"] = eca
-    return tce.CUDAExtension(sources=list(sources) + [BINDING, MODULE_INIT], *args, **kwargs)
+    return tce.CUDAExtension(sources=list(sources) + [MODULE_INIT], *args, **kwargs)
 
 
 _STUB = '''"""Custom ops built by paddle_compat.utils.cpp_extension.setup."""
@@ -254,9 +267,10 @@ def _build_extension_class():
                 public = getattr(ext, "_paddle_public_name", None)
                 if not public:
                     continue
-                so = os.path.basename(self.get_ext_fullpath(ext.name))
-                stub = os.path.join(self.build_lib, public + ".py")
-                os.makedirs(self.build_lib, exist_ok=True)
+                full = self.get_ext_fullpath(ext.name)     # the in-place path with --inplace
+                so = os.path.basename(full)
+                stub = os.path.join(os.path.dirname(full), public + ".py")
+                os.makedirs(os.path.dirname(full), exist_ok=True)
                 with open(stub, "w") as f:
                     f.write(_STUB.format(modname=ext.name, so=so))
 

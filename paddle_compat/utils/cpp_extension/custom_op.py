@@ -26,6 +26,8 @@ import torch
 from ...framework import mode as _mode
 from ...framework.tensor import Tensor, wrap
 
+_new = object.__new__
+
 __all__ = ["OpDef", "CustomOpError", "build_ops"]
 
 GRAD = "@GRAD"
@@ -180,7 +182,20 @@ class Level:
         outs = self.ext.run(self.index, tensors, attrs)
         for o, i in self.inplace_out.items():
             outs[o] = tensors[i]
+        for v in outs:              # (`None in outs` would compare tensors with ==)
+            if v is None:
+                self._check_outputs(outs)
+                break
         return outs
+
+    def _check_outputs(self, outs):
+        missing = [p.name for o, (p, v) in enumerate(zip(self.outputs, outs))
+                   if v is None and not p.optional and o not in self.inplace_out]
+        if missing:
+            raise CustomOpError(
+                f"custom op '{self.name}': its kernel returned no tensor for output(s) "
+                f"{', '.join(missing)}; it declares {len(self.outputs)} output(s) "
+                f"({', '.join(p.name for p in self.outputs)}) and must return one per output")
 
     # -- shapes and dtypes (for fake tensors, static mode)
     def infer(self, tensors, attrs):
@@ -195,12 +210,10 @@ class Level:
                       ([list(x.shape) for x in t] if isinstance(t, (list, tuple)) else list(t.shape))
                       for t in tensors]
             shapes = self.ext.infer_shape(self.index, shapes, attrs)
-        else:
-            if first is None or (len(self.inputs) != 1 and n_out - len(self.inplace_out) > 1 and
-                                 not self.has_infer_shape):
-                if first is None:
-                    raise CustomOpError(f"custom op '{self.name}' needs SetInferShapeFn: it has "
-                                        f"no tensor input to take the output shape from")
+        else:       # Paddle's default: every output shaped like the first input
+            if first is None:
+                raise CustomOpError(f"custom op '{self.name}' needs SetInferShapeFn: it has "
+                                    f"no tensor input to take the output shape from")
             shapes = [list(first.shape)] * n_out
         if self.has_infer_dtype:
             dtypes = [None if t is None else ([x.dtype for x in t] if isinstance(t, (list, tuple))
@@ -208,6 +221,12 @@ class Level:
             dtypes = self.ext.infer_dtype(self.index, dtypes, attrs)
         else:
             dtypes = [first.dtype] * n_out
+        n_new = n_out - len(self.inplace_out)
+        for what, got in (("InferShapeFn", shapes), ("InferDtypeFn", dtypes)):
+            if len(got) < n_new:
+                raise CustomOpError(
+                    f"custom op '{self.name}': its {what} returned {len(got)} result(s) for "
+                    f"{n_out} output(s) ({', '.join(p.name for p in self.outputs)})")
         return shapes, dtypes
 
 
@@ -432,7 +451,6 @@ def _function_class(op):
     """One torch.autograd.Function for the op's forward level (Paddle eager with gradients)."""
     fwd = op.forward
     nxt = op.levels[1] if len(op.levels) > 1 else None
-    n_in = len(fwd.inputs)
 
     class CustomOpFunction(torch.autograd.Function):
         @staticmethod
@@ -569,11 +587,45 @@ def make_function(op):
                     x._t = outs[o]      # the input object now carries the op's grad node
         return _wrap_outputs(fwd, outs, raw, single)
 
-    call.__name__ = call.__qualname__ = op.name
-    call.__doc__ = (f"Custom op {op.name}({', '.join(names)}): inputs "
-                    f"{[p.name for p in ports]}, outputs {[p.name for p in fwd.outputs]}, "
-                    f"attributes {[a.name + ': ' + a.ctype for a in attrs]}.")
-    return call
+    fn = call
+    if not any(p.vector or p.optional for p in ports) and not fwd.inplace_out and single:
+        fn = _fast_function(fwd, call, n_in, len(names), attrs)
+    fn.__name__ = fn.__qualname__ = op.name
+    fn.__doc__ = (f"Custom op {op.name}({', '.join(names)}): inputs "
+                  f"{[p.name for p in ports]}, outputs {[p.name for p in fwd.outputs]}, "
+                  f"attributes {[a.name + ': ' + a.ctype for a in attrs]}.")
+    return fn
+
+
+def _fast_function(fwd, call, n_in, n_args, attrs):
+    """The common case without a frame to spare: plain tensor inputs needing no gradient, one
+    output, eager mode. Anything else goes to ``call``."""
+    run = fwd.ext.run
+    index = fwd.index
+    name = fwd.name
+    mode = _mode
+    torch_tensor = torch.Tensor
+
+    def fast(*args, **kwargs):
+        if kwargs or len(args) != n_args or mode._static:
+            return call(*args, **kwargs)
+        ts = []
+        for x in args[:n_in]:
+            if type(x) is not Tensor:
+                return call(*args)
+            t = x._t
+            if type(t) is not torch_tensor or t.requires_grad:
+                return call(*args)
+            ts.append(t)
+        out = run(index, ts, [a.value(name, v) for a, v in zip(attrs, args[n_in:])]
+                  if attrs else [])[0]
+        if out is None:
+            fwd._check_outputs([None])
+        o = _new(Tensor)
+        o._t = out
+        return o
+
+    return fast
 
 
 def _regroup_outputs(fwd, tensors, flat):

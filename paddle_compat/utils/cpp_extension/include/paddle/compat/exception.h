@@ -406,12 +406,24 @@ namespace errors = ::common::errors;
 
 #define PADDLE_THROW(...) ::common::enforce::Throw(::common::enforce::MakeSummary(__VA_ARGS__), __FILE__, __LINE__)
 
+#if defined(__CUDA_ARCH__)
+// In device code: print the failed condition and a printf-style message, then trap the kernel.
+#define PADDLE_ENFORCE(COND, FMT, ...)                                                        \
+  do {                                                                                        \
+    if (!(COND)) {                                                                            \
+      printf("PADDLE_ENFORCE failed at %s:%d: `%s`. " FMT "\n", __FILE__, __LINE__, #COND,   \
+             ##__VA_ARGS__);                                                                  \
+      __trap();                                                                               \
+    }                                                                                         \
+  } while (0)
+#else
 #define PADDLE_ENFORCE(COND, ...)                                                              \
   do {                                                                                         \
     if (!(COND)) {                                                                             \
       ::common::enforce::Throw(::common::enforce::MakeSummary(__VA_ARGS__), __FILE__, __LINE__); \
     }                                                                                          \
   } while (0)
+#endif
 
 #define PADDLE_COMPAT_ENFORCE_CMP(A, B, OP, INV, ...)                                       \
   do {                                                                                      \
