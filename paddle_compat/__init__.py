@@ -24,6 +24,7 @@ from .framework.place import (CPUPlace, CUDAPinnedPlace, CUDAPlace, Place, get_d
 from .framework.tensor import Tensor
 from .framework.interop import from_dlpack, from_torch, to_dlpack, to_torch
 from .framework.printing import set_printoptions
+from .framework.flags import get_flags, set_flags
 from .framework.param_attr import ParamAttr
 from .framework.parameter import Parameter as _Parameter
 from .framework import hooks as _hooks
@@ -41,8 +42,8 @@ from .compat import install, uninstall
 # Bound now as modules that execute on first attribute access (importlib's LazyLoader), so the
 # package stays a plain module whose attribute reads cost nothing extra.
 _LAZY_SUBMODULES = ("amp", "audio", "device", "distributed", "fft", "geometric", "incubate",
-                    "io", "jit", "linalg", "nn", "optimizer", "regularizer", "signal", "static",
-                    "utils")
+                    "io", "jit", "linalg", "nn", "optimizer", "pir_utils", "regularizer", "signal",
+                    "static", "sysconfig", "utils", "vision")
 # Tensor methods defined by lazily imported namespaces (ops/registry.py installs stand-ins)
 _LAZY_METHODS = {
     "signal": ["stft", "istft"],

@@ -10,7 +10,8 @@ import contextlib
 
 from .place import set_device
 
-__all__ = ["enable_static", "disable_static", "in_dynamic_mode", "in_static_mode"]
+__all__ = ["enable_static", "disable_static", "in_dynamic_mode", "in_static_mode", "in_pir_mode",
+           "use_pir_api"]
 
 _static = False
 
@@ -37,6 +38,18 @@ def in_dynamic_mode():
 
 def in_static_mode():
     return _static
+
+
+def use_pir_api():
+    """False: paddle_compat's static programs are torch.fx graphs that keep Paddle's legacy
+    (ProgramDesc) variable names (``X@GRAD`` is fetchable), not PIR programs."""
+    return False
+
+
+def in_pir_mode():
+    """``paddle.framework.in_pir_mode()``: building a PIR program. Always False (see
+    ``use_pir_api``), so Paddle code takes its legacy-program branch, which ours follows."""
+    return False
 
 
 @contextlib.contextmanager

@@ -146,6 +146,21 @@ def gradients(targets, inputs, target_gradients=None, no_grad_set=None):
     return [None if p is None else next(res) for p in ips_eff]
 
 
+def _append_variable_grads(lp, anc, params):
+    """Paddle's append_backward also makes the gradient of every other variable on the way to
+    the loss (``X@GRAD`` of a data input with stop_gradient=False, ``out@GRAD`` of an op's
+    output), fetchable by name. They are one separate backward node: the Executor keeps only
+    what a fetch needs, so a run that fetches none of them does not compute them."""
+    skip = {"backward", "optimize"}
+    extra = [n for n in lp.node.graph.nodes
+             if n in anc and n not in params and n.meta.get("rg") and n.meta.get("var_name")
+             and n.op in ("placeholder", "call_function", "call_method")
+             and not n.meta.get("persistable") and n.meta.get("role") not in skip
+             and "pv" in n.meta]
+    if extra:
+        _append_grad(lp.tracer, [lp], [StaticProxy(n, lp.tracer) for n in extra], [None])
+
+
 def append_backward(loss, parameter_list=None, no_grad_set=None, callbacks=None,
                     checkpoints=None, distop_context=None):
     """Append the backward of ``loss`` w.r.t. the trainable parameters (or
@@ -170,6 +185,7 @@ def append_backward(loss, parameter_list=None, no_grad_set=None, callbacks=None,
         nodes = [n for n in nodes if n.meta.get("var_name") not in skip]
     anc = _ancestors([lp.node])
     nodes = [n for n in nodes if n in anc and n.meta.get("rg")]
+    _append_variable_grads(lp, anc, set(nodes))
     if not nodes:
         return []
     ps = [StaticProxy(n, lp.tracer) for n in nodes]

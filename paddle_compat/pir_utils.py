@@ -1,0 +1,51 @@
+"""``paddle.pir_utils``: Paddle's switches between its two static-graph IRs.
+
+Paddle 3 builds static programs in PIR or, under ``OldIrGuard``, in the legacy ProgramDesc;
+tests run a body under both with ``test_with_pir_api``. paddle_compat has one static IR (a
+``torch.fx`` graph whose Variables keep Paddle's legacy names: ``X@GRAD`` can be fetched), and
+``paddle.framework.in_pir_mode()`` is False: the guards change nothing and
+``test_with_pir_api`` runs its test once.
+"""
+import contextlib
+import functools
+
+__all__ = ["IrGuard", "OldIrGuard", "DygraphPirGuard", "DygraphOldIrGuard",
+           "test_with_pir_api", "test_with_old_ir_only", "test_with_dygraph_pir"]
+
+
+class _OneIrGuard(contextlib.ContextDecorator):
+    """A guard selecting a static IR; paddle_compat has only one, so entering it does nothing."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+class IrGuard(_OneIrGuard):
+    """``with IrGuard():`` build PIR programs (paddle_compat: its one static IR)."""
+
+
+class OldIrGuard(_OneIrGuard):
+    """``with OldIrGuard():`` build legacy programs (paddle_compat: its one static IR)."""
+
+
+class DygraphPirGuard(_OneIrGuard):
+    """Dynamic-to-static with PIR (paddle_compat: its one static IR)."""
+
+
+class DygraphOldIrGuard(_OneIrGuard):
+    """Dynamic-to-static with the legacy IR (paddle_compat: its one static IR)."""
+
+
+def _once(func):
+    @functools.wraps(func)
+    def run(*args, **kwargs):
+        return func(*args, **kwargs)
+    return run
+
+
+test_with_pir_api = _once
+test_with_old_ir_only = _once
+test_with_dygraph_pir = _once
