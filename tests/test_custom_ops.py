@@ -302,3 +302,32 @@ def test_setup_built_package_imports_with_one_function_per_op(tmp_path):
                          text=True, env=env, timeout=300)
     assert out.returncode == 0, out.stderr[-3000:]
     assert out.stdout.strip() == "['setup_add_scalar'] [1.5, 2.5]"
+
+
+def test_static_mode_inplace_op_is_refused_not_silently_dropped(ops):
+    paddle.enable_static()
+    try:
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            x = paddle.static.data("x", [2], "float32")
+            with pytest.raises(NotImplementedError, match="test_relu_inplace.*in place"):
+                ops.test_relu_inplace(x * 2.0)
+        assert paddle.in_dynamic_mode() is False
+    finally:
+        paddle.disable_static()
+
+
+def test_extra_library_paths_is_accepted(ops):
+    again = cpp_extension.load(name="pc_test_ops", sources=[os.path.join(HERE, "custom_ops",
+                                                                          "ops.cc")],
+                               build_directory=BUILD, extra_library_paths=[])
+    assert again is ops
+
+
+def test_two_extensions_in_one_process_keep_their_own_ops(ops):
+    other = cpp_extension.load(name="pc_test_other",
+                               sources=[os.path.join(HERE, "custom_ops", "setup_op.cc")],
+                               build_directory=BUILD)
+    assert other.__all__ == ["setup_add_scalar"]
+    assert "setup_add_scalar" not in ops.__all__ and "test_relu" in ops.__all__
+    np.testing.assert_array_equal(other.setup_add_scalar(t([1.0]), 2.0).numpy(), [3.0])

@@ -105,11 +105,12 @@ _LOADED = {}   # module name -> Python module of ops
 
 def load(name, sources, extra_cxx_cflags=None, extra_cuda_cflags=None, extra_ldflags=None,
          extra_include_paths=None, build_directory=None, verbose=False, *, extra_cflags=None,
-         interpreter=None):
+         extra_library_paths=None, interpreter=None):
     """Compile the custom-op ``sources`` (.cc/.cpp/.cu) just in time and return a module with
     one Python function per op they build with ``PD_BUILD_OP``.
 
-    ``extra_cflags`` is accepted as another name for ``extra_cxx_cflags``. An unchanged build is
+    ``extra_cflags`` is accepted as another name for ``extra_cxx_cflags``; directories in
+    ``extra_library_paths`` are searched for ``extra_ldflags``' libraries. An unchanged build is
     a cache hit: no compiler runs. Compile errors raise ``ExtensionBuildError`` with the
     compiler's message.
     """
@@ -125,7 +126,8 @@ def load(name, sources, extra_cxx_cflags=None, extra_cuda_cflags=None, extra_ldf
         raise ValueError(f"load(): name {name!r} must be a valid Python identifier")
     cflags = list(extra_cxx_cflags or []) + list(extra_cflags or [])
     cuda_cflags = list(extra_cuda_cflags or [])
-    ldflags = list(extra_ldflags or [])
+    ldflags = [f"-L{os.path.abspath(p)}" for p in (extra_library_paths or [])] + \
+        list(extra_ldflags or [])
     includes = [os.path.abspath(p) for p in (extra_include_paths or [])]
     has_cuda = any(s.endswith(_CUDA_EXT) for s in sources)
     root = os.path.abspath(build_directory) if build_directory else get_build_directory(verbose)

@@ -326,7 +326,9 @@ def _register_level(op, level, lib):
         res = getattr(getattr(torch.ops, op.namespace), nxt.name)(*args, *attrs)
         res = list(res) if _multi_return(nxt) else [res]
         res = _expand_outputs(nxt, res, args)
-        return tuple(_input_grads(level, nxt, res)) + (None,) * len(level.attrs)
+        grads = [None if x is None else g
+                 for g, x in zip(_input_grads(level, nxt, res), ctx.level_inputs)]
+        return tuple(grads) + (None,) * len(level.attrs)
 
     torch.library.register_autograd(qual, backward, setup_context=setup_context, lib=lib)
 
@@ -340,6 +342,8 @@ def _torch_returns(level, outs):
     rets = [[] if (r is None and level.outputs[o].vector) else r
             for o, r in zip([o for o in range(len(level.outputs)) if o not in level.inplace_out],
                             rets)]
+    if not rets:
+        return None             # an op whose outputs are all in place returns nothing
     return rets[0] if len(rets) == 1 else tuple(rets)
 
 
@@ -465,7 +469,8 @@ def _function_class(op):
                 ctx.mark_dirty(*dirty)
             ctx.layout = layout
             ctx.attrs = attrs
-            ctx.out_layout = [len(v) if isinstance(v, list) else -1 for v in outs]
+            ctx.out_layout = [-2 if v is None else (len(v) if isinstance(v, list) else -1)
+                              for v in outs]
             flat_out = _flatten(outs)
             ctx.save_for_backward(*flat, *flat_out)
             ctx.n_flat = len(flat)
@@ -563,6 +568,13 @@ def make_function(op):
             return torch_op(*tensors, *attr_vals)
         static = _mode.in_static_mode() or _has_proxy(tensors)
         if static:
+            if fwd.inplace_out:
+                # A mutating node has no output for later ops to depend on, so a Program would
+                # drop it: refuse rather than compute without it.
+                raise NotImplementedError(
+                    f"custom op '{op.name}' works in place (SetInplaceMap); recording in-place "
+                    f"custom ops into a static Program is not supported yet: call it in dynamic "
+                    f"mode, or build an out-of-place variant of the op")
             res = torch_op(*tensors, *attr_vals)
             if _multi_return(fwd):      # one recorded node per output
                 res = [res[k] for k in range(len(fwd.outputs) - len(fwd.inplace_out))]

@@ -6,6 +6,7 @@
 // one uniform entry point reading its arguments from a context (see binding.cc, which the
 // build adds to every extension and which exposes the registry to Python).
 #pragma once
+#include <algorithm>
 #include <any>
 #include <cstdint>
 #include <optional>
@@ -260,12 +261,18 @@ struct KernelFuncImpl<Ret (*)(Args...), fn> {
       static_assert(std::is_same_v<Ret, std::vector<Tensor>>,
                     "a custom op kernel returns std::vector<paddle::Tensor> or void");
       std::vector<Tensor> outs = fn(std::get<I>(holders).get()...);
-      // Outputs fill the declared outputs in order; a vector output takes the rest.
+      // Outputs fill the declared outputs in order; a vector output takes what the single
+      // outputs after it leave.
       size_t o = 0;
       for (size_t d = 0; d < ctx->outputs.size(); ++d) {
         if (ctx->output_is_vector[d]) {
-          ctx->outputs[d].assign(outs.begin() + std::min(o, outs.size()), outs.end());
-          o = outs.size();
+          size_t singles_after = 0;
+          for (size_t e = d + 1; e < ctx->outputs.size(); ++e)
+            if (!ctx->output_is_vector[e]) ++singles_after;
+          const size_t end = outs.size() >= o + singles_after ? outs.size() - singles_after : o;
+          ctx->outputs[d].assign(outs.begin() + std::min(o, outs.size()),
+                                 outs.begin() + std::max(std::min(o, outs.size()), end));
+          o = std::max(o, end);
         } else if (o < outs.size()) {
           ctx->outputs[d] = {outs[o++]};
         }
@@ -410,8 +417,11 @@ struct OpMetaInfo {
 };
 
 namespace compat {
-// Every op registered by this extension, in registration order.
-inline std::vector<OpMetaInfo>& Registry() {
+// Every op registered by this extension, in registration order. Hidden: the function-local
+// static of a default-visibility inline function is one object for the whole process (a GNU
+// unique symbol), which would pool the ops of every extension loaded; hidden, each extension
+// module has its own registry, shared by all of its translation units.
+__attribute__((visibility("hidden"))) inline std::vector<OpMetaInfo>& Registry() {
   static std::vector<OpMetaInfo> ops;
   return ops;
 }
