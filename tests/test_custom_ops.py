@@ -331,3 +331,13 @@ def test_two_extensions_in_one_process_keep_their_own_ops(ops):
     assert other.__all__ == ["setup_add_scalar"]
     assert "setup_add_scalar" not in ops.__all__ and "test_relu" in ops.__all__
     np.testing.assert_array_equal(other.setup_add_scalar(t([1.0]), 2.0).numpy(), [3.0])
+
+
+def test_double_grad_new_suffix_maps_to_the_grad_ops_input():
+    # paddle::New(paddle::Grad("Out")) ("Out@GRAD@NEW") is the gradient of the grad op's input
+    # "Out"; paddle::Grad(paddle::Grad("Out")) that of "Out@GRAD" (Paddle's custom_tanh).
+    from types import SimpleNamespace
+    from paddle_compat.utils.cpp_extension.custom_op import Port, _input_grads
+    grad_level = SimpleNamespace(inputs=[Port("Out"), Port("Out@GRAD")])
+    double = SimpleNamespace(outputs=[Port("Out@GRAD@NEW"), Port("Out@GRAD@GRAD")])
+    assert _input_grads(grad_level, double, ["d_out", "d_dout"]) == ["d_out", "d_dout"]

@@ -33,6 +33,7 @@ __all__ = ["OpDef", "CustomOpError", "build_ops"]
 GRAD = "@GRAD"
 VECTOR = "@VECTOR"
 OPTIONAL = "@OPTIONAL"
+NEW = "@NEW"
 
 
 class CustomOpError(RuntimeError):
@@ -438,7 +439,9 @@ def _input_grads(level, nxt, full):
     by_name = {}
     for p, v in zip(nxt.outputs, full):
         name = p.name.replace(OPTIONAL, "")
-        if name.endswith(GRAD):
+        if name.endswith(GRAD + NEW):       # paddle::New(paddle::Grad("Out")): Out's gradient
+            by_name[name[:-len(GRAD + NEW)]] = v
+        elif name.endswith(GRAD):
             by_name[name[:-len(GRAD)]] = v
             by_name[p.base[:-len(GRAD)] if p.base.endswith(GRAD) else p.base] = v
     grads = []
