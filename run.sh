@@ -9,14 +9,14 @@ PY=${PYTHON:-python3}
 setup() {
   # The CPU build of torch where none is installed (a bare `torch` would pull CUDA packages).
   if ! "$PY" -c "import torch" >/dev/null 2>&1; then
-    "$PY" -m pip install -q "torch==2.13.0"
+    PIP_ROOT_USER_ACTION=ignore "$PY" -m pip install -q "torch==2.13.0"
   fi
   # Installed (editable) from this very checkout: subprocess tests import it from other folders,
   # so one that merely imports from the current directory, or from another clone, is not enough.
   if ! "$PY" -P -c "import os, paddle_compat, pytest, hypothesis, numpy, importlinter
 assert os.path.dirname(os.path.dirname(os.path.abspath(paddle_compat.__file__))) == os.getcwd()" \
       >/dev/null 2>&1; then
-    "$PY" -m pip install -q -e ".[test]"
+    PIP_ROOT_USER_ACTION=ignore "$PY" -m pip install -q -e ".[test]"
   fi
   # Bytecode, as a pip-installed package has it (this is an editable install, and
   # PYTHONDONTWRITEBYTECODE may be set): without it every import compiles the sources again.
