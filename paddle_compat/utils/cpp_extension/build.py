@@ -10,7 +10,6 @@ module without invoking the compiler.
 """
 import glob
 import hashlib
-import importlib.machinery
 import importlib.util
 import os
 import re
@@ -259,10 +258,6 @@ def _build_extension_class():
         """torch's BuildExtension, plus the Python module that exposes each op as a function
         (``import <name>`` then ``<name>.<op>(...)``, as with Paddle's setup)."""
 
-        @classmethod
-        def with_options(cls, **options):
-            return super().with_options(**options)
-
         def run(self):
             super().run()
             for ext in self.extensions:
@@ -293,9 +288,6 @@ class _LazyBuildExtension:
 
     def with_options(self, **options):
         return self._get().with_options(**options)
-
-    def __instancecheck__(self, obj):
-        return isinstance(obj, self._get())
 
 
 BuildExtension = _LazyBuildExtension()

@@ -173,6 +173,8 @@ class Level:
                 raise CustomOpError(f"custom op '{name}': SetInplaceMap names {i!r} -> {o!r}, "
                                     f"but its inputs are {in_names} and outputs {out_names}")
             self.inplace_out[out_names.index(o)] = in_names.index(i)
+        #: positions of the outputs the torch.library op returns (the in-place ones it mutates)
+        self.returned = [o for o in range(len(self.outputs)) if o not in self.inplace_out]
         if not has_kernel:
             raise CustomOpError(f"custom op '{self.name}' has no kernel: call "
                                 f".SetKernelFn(PD_KERNEL(...)) in its PD_BUILD_OP")
@@ -240,8 +242,6 @@ class OpDef:
         self.name = self.forward.name
         self.namespace = namespace
         self.qualname = f"{namespace}::{self.name}"
-        self.functions = {}                # level -> callable(torch args) used by backward
-        self.fn_class = None
 
     # -- torch.library
     def schema_for(self, level):
@@ -255,8 +255,7 @@ class OpDef:
             args.append(f"{t} {_schema_name(p.base, i)}")
         for a in level.attrs:
             args.append(f"{a.schema} {a.name}")
-        rets = [("Tensor[]" if p.vector else "Tensor")
-                for o, p in enumerate(level.outputs) if o not in level.inplace_out]
+        rets = ["Tensor[]" if level.outputs[o].vector else "Tensor" for o in level.returned]
         ret = rets[0] if len(rets) == 1 else "(" + ", ".join(rets) + ")"
         return f"({', '.join(args)}) -> {ret}"
 
@@ -335,14 +334,12 @@ def _register_level(op, level, lib):
 
 
 def _multi_return(level):
-    return sum(1 for o in range(len(level.outputs)) if o not in level.inplace_out) != 1
+    return len(level.returned) != 1
 
 
 def _torch_returns(level, outs):
-    rets = [outs[o] for o in range(len(level.outputs)) if o not in level.inplace_out]
-    rets = [[] if (r is None and level.outputs[o].vector) else r
-            for o, r in zip([o for o in range(len(level.outputs)) if o not in level.inplace_out],
-                            rets)]
+    rets = [[] if outs[o] is None and level.outputs[o].vector else outs[o]
+            for o in level.returned]
     if not rets:
         return None             # an op whose outputs are all in place returns nothing
     return rets[0] if len(rets) == 1 else tuple(rets)
@@ -541,7 +538,7 @@ def make_function(op):
     attrs = fwd.attrs
     names = [p.pyname for p in ports] + [a.name for a in attrs]
     n_in = len(ports)
-    op.fn_class = fn_class = _function_class(op)
+    fn_class = _function_class(op)
     torch_op = getattr(getattr(torch.ops, op.namespace), op.name)
     single = len(fwd.outputs) == 1
 
@@ -580,7 +577,7 @@ def make_function(op):
                     f"mode, or build an out-of-place variant of the op")
             res = torch_op(*tensors, *attr_vals)
             if _multi_return(fwd):      # one recorded node per output
-                res = [res[k] for k in range(len(fwd.outputs) - len(fwd.inplace_out))]
+                res = [res[k] for k in range(len(fwd.returned))]
             else:
                 res = [res]
             outs = _expand_outputs(fwd, res, None)
