@@ -304,17 +304,69 @@ def test_setup_built_package_imports_with_one_function_per_op(tmp_path):
     assert out.stdout.strip() == "['setup_add_scalar'] [1.5, 2.5]"
 
 
-def test_static_mode_inplace_op_is_refused_not_silently_dropped(ops):
+def test_static_mode_inplace_op_rebinds_its_input(ops):
+    # Paddle's in-place Variable shares its name: the op writes into h, and h, its name and
+    # the op's result all fetch the written value; gradients flow through the grad op.
+    data = np.array([[-1.0, 2.0], [3.0, -4.0]], dtype="float32")
     paddle.enable_static()
     try:
         main, startup = paddle.static.Program(), paddle.static.Program()
         with paddle.static.program_guard(main, startup):
-            x = paddle.static.data("x", [2], "float32")
-            with pytest.raises(NotImplementedError, match="test_relu_inplace.*in place"):
-                ops.test_relu_inplace(x * 2.0)
+            x = paddle.static.data("x", [None, 2], "float32")
+            x.stop_gradient = False
+            h = x * 2.0
+            before = h * 1.0                # reads h before the write
+            out = ops.test_relu_inplace(h)
+            assert out is h
+            loss = paddle.mean(out * 3.0)
+            paddle.static.append_backward(loss)
+        exe = paddle.static.Executor()
+        got = exe.run(main, feed={"x": data},
+                      fetch_list=[h, h.name, before, "x@GRAD", out.name + "@GRAD"])
         assert paddle.in_dynamic_mode() is False
     finally:
         paddle.disable_static()
+    h_v, h_by_name, before_v, x_grad, out_grad = got
+    np.testing.assert_array_equal(h_v, np.maximum(2 * data, 0))
+    np.testing.assert_array_equal(h_by_name, h_v)
+    np.testing.assert_array_equal(before_v, 2 * data)
+    # h and out share one name, so out@GRAD is h@GRAD: what the grad op wrote last, the
+    # gradient of h before the write (Paddle's program keeps one gradient variable per name)
+    np.testing.assert_allclose(out_grad, np.where(data > 0, 0.75, 0.0))
+    np.testing.assert_allclose(x_grad, np.where(data > 0, 1.5, 0.0))
+
+
+def test_static_mode_inplace_op_on_fed_variable(ops):
+    data = np.array([-1.0, 2.0, -3.0], dtype="float32")
+    paddle.enable_static()
+    try:
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            x = paddle.static.data("x", [3], "float32")
+            out = ops.test_relu_inplace(x)
+            y = out + 1.0
+        got = paddle.static.Executor().run(main, feed={"x": data}, fetch_list=["x", y])
+    finally:
+        paddle.disable_static()
+    np.testing.assert_array_equal(got[0], np.maximum(data, 0))
+    np.testing.assert_array_equal(got[1], np.maximum(data, 0) + 1)
+
+
+def test_inplace_op_on_a_leaf_that_stops_gradient_keeps_its_grad(ops):
+    # as Paddle's x.add_(y): the written leaf joins the graph and gets a .grad
+    x = t([-1.0, 2.0])
+    y = t([0.5, 0.5], grad=True)
+    h = ops.test_relu_inplace(x + y)
+    assert ops.test_relu_inplace(x) is x          # no gradient needed: x stays a leaf
+    assert x.is_leaf and x.grad is None
+    h.sum().backward()
+    np.testing.assert_array_equal(y.grad.numpy(), [0.0, 1.0])
+    leaf = t([1.0, 2.0])
+    w = t([3.0, 4.0], grad=True)
+    assert leaf.add_(w) is leaf and not leaf.is_leaf
+    (leaf * 3.0).sum().backward()
+    np.testing.assert_array_equal(leaf.grad.numpy(), [3.0, 3.0])
+    np.testing.assert_array_equal(w.grad.numpy(), [3.0, 3.0])
 
 
 def test_extra_library_paths_is_accepted(ops):

@@ -1,10 +1,26 @@
 """How ``Tensor.backward`` and ``paddle.grad`` run torch's autograd engine, with Paddle's errors
-(a second backward through freed tensors, a tensor changed in place after it was saved)."""
+(a second backward through freed tensors, a tensor changed in place after it was saved), and
+Paddle's ``.grad`` of a leaf that an in-place op put into a graph (``written_leaves``)."""
 import re
+import weakref
 
 import torch
 
-__all__ = ["GradientCycleError", "run_backward", "backward_with_ones"]
+__all__ = ["GradientCycleError", "run_backward", "backward_with_ones", "written_leaves"]
+
+#: Tensors that were leaves stopping gradient when an in-place op wrote into them
+#: (``tensor.writable``). Paddle still fills their ``.grad`` when the write made them part of a
+#: graph (``x.add_(y)`` with y needing grad): before a backward, those keep their gradient.
+#: (Keyed by id: a WeakSet would compare Tensors with ``==``.)
+written_leaves = weakref.WeakValueDictionary()
+
+
+def _retain_written_leaves():
+    for x in list(written_leaves.values()):
+        t = getattr(x, "_t", None)
+        if isinstance(t, torch.Tensor) and t.grad_fn is not None:
+            t.retain_grad()
+    written_leaves.clear()
 
 
 class GradientCycleError(SystemError):
@@ -41,6 +57,8 @@ def _translate_backward_error(e):
 def run_backward(tensors, grads, retain_graph, create_graph=False, inputs=None):
     try:
         if inputs is None:
+            if written_leaves:
+                _retain_written_leaves()
             torch.autograd.backward(tensors, grads, retain_graph=retain_graph,
                                     create_graph=create_graph)
             return None
@@ -54,6 +72,8 @@ def backward_with_ones(t, retain_graph):
     """Backward from ``t`` with ones as its gradient (Paddle's default, for any shape); the
     engine is called directly, as ones of t's own shape need no validation."""
     g = torch.ones_like(t)
+    if written_leaves:
+        _retain_written_leaves()
     if _engine is None:
         run_backward((t,), (g,), retain_graph)
         return

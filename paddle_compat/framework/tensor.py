@@ -18,7 +18,7 @@ import torch
 
 from . import dtype as _dt
 from . import hooks
-from .autograd_engine import backward_with_ones, run_backward
+from .autograd_engine import backward_with_ones, run_backward, written_leaves
 from .fastops import c_module, fast_path
 from .int_grad import IntGradPayload, cast_payload
 from .place import place_of, to_torch_device
@@ -76,9 +76,11 @@ def writable(x):
     """``x._t`` for an in-place op. Paddle refuses in-place changes to a leaf that does not stop
     gradient while grad mode is on (under ``no_grad``, as in optimizer updates, they are fine)."""
     t = x._t
-    if t.requires_grad and t.is_leaf and torch.is_grad_enabled():
-        raise ValueError(f"(InvalidArgument) Leaf Var ({x.name}) that doesn't stop gradient "
-                         "can't use inplace strategy.")
+    if t.is_leaf and torch.is_grad_enabled():
+        if t.requires_grad:
+            raise ValueError(f"(InvalidArgument) Leaf Var ({x.name}) that doesn't stop gradient "
+                             "can't use inplace strategy.")
+        written_leaves[id(x)] = x   # Paddle gives it a .grad if the write puts it in a graph
     return t
 
 

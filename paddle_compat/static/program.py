@@ -15,7 +15,8 @@ lists the variables and ops.
 
 What the rest of the package may use of a Program (the Executor, backward passes, optimizers'
 ``minimize``, ``jit.to_static``) is its public interface, listed in the class docstring:
-``graph``, ``version``, ``node_by_name``, ``fetch_node``, ``value_node``, ``attribute``,
+``graph``, ``version``, ``node_by_name``, ``value_of``, ``fetch_node``, ``value_node``,
+``attribute``,
 ``add_input``, ``role_guard``, ``assign_persistable``, ``compiled``/``remember_compiled``.
 Everything with a leading underscore is the Program's own.
 """
@@ -61,6 +62,8 @@ class Program:
     * ``node_by_name(name)``, ``fetch_node(target)``: the node of a variable name, or of a
       ``fetch_list``/feed target; ``value_node(value)``: the node for a value a traced function
       returned (a real tensor becomes a constant);
+    * ``value_of(name)``: the node of a variable's current value, after ops that wrote into
+      it in place (``proxy.rebind``: a custom op's SetInplaceMap);
     * ``attribute(target)``: what a ``get_attr`` node refers to (a constant, a sub-graph);
     * ``add_input(name, shape, dtype)``: a fed Variable (``static.data``, ``jit.to_static``);
     * ``role_guard(role)``, ``assign_persistable(var, value)``: tag appended nodes
@@ -74,7 +77,7 @@ class Program:
         self.tracer = StaticTracer(self.graph, owner=self)
         self.random_seed = 0
         self._compiled = {}
-        self._names = None
+        self._names = self._held = None
         self._names_version = -1
         self._is_test = False
 
@@ -117,24 +120,36 @@ class Program:
 
     # -- finding nodes
     def node_by_name(self, name):
-        """The node whose Paddle variable name is ``name`` (or None)."""
+        """The node whose Paddle variable name is ``name`` (or None): where the variable was
+        defined (a fed variable's placeholder)."""
+        self._index()
+        return self._names.get(name)
+
+    def value_of(self, name):
+        """The node holding variable ``name``'s current value: the last op that wrote into it
+        in place (``proxy.rebind``), else where it was defined (or None)."""
+        self._index()
+        n = self._held.get(name)
+        return n if n is not None else self._names.get(name)
+
+    def _index(self):
         if self._names_version != self.tracer.version:
-            names = {}
+            names, held = {}, {}
             for n in self.graph.nodes:
                 vn = n.meta.get("var_name")
                 if vn is not None and vn not in names:
                     names[vn] = n
-                elif vn is not None and n.op == "call_method" and n.target == "detach":
-                    pass
-            self._names = names
+                hn = n.meta.get("holds")
+                if hn is not None:
+                    held[hn] = n
+            self._names, self._held = names, held
             self._names_version = self.tracer.version
-        return self._names.get(name)
 
     def fetch_node(self, v):
         """The node of this program for a fetch/feed target (a Variable or a name);
         ValueError when it is not in the program, TypeError for anything else."""
         if isinstance(v, str):
-            n = self.node_by_name(v)
+            n = self.value_of(v)
             if n is None:
                 raise ValueError(f"(NotFound) Variable '{v}' is not found in the program; "
                                  f"known variables: {sorted(self._names)[:20]}")

@@ -42,7 +42,7 @@ from torch.fx import Proxy
 from torch.fx.proxy import TracerBase
 from torch.utils._pytree import tree_flatten, tree_map
 
-__all__ = ["StaticProxy", "StaticTracer", "StaticGraphError", "SENTINELS"]
+__all__ = ["StaticProxy", "StaticTracer", "StaticGraphError", "SENTINELS", "rebind"]
 
 SENTINELS = (9973, 10007)
 _META = torch.device("meta")
@@ -526,6 +526,16 @@ class StaticProxy(Proxy):
         if torch.overrides.is_tensor_method_or_property(func):
             return tracer.create_proxy("call_method", func.__name__, args, kwargs)
         return tracer.create_proxy("call_function", func, args, kwargs)
+
+
+def rebind(var, proxy):
+    """An op wrote into the Variable ``var`` in place, giving ``proxy``: ``var`` now holds that
+    value, and its name fetches it (``Program.value_of``); feeding the name still feeds the
+    original placeholder."""
+    name = var.name
+    var._t = proxy
+    proxy.node.meta["holds"] = name
+    proxy.tracer.version += 1
 
 
 def push_tracer(tracer):

@@ -83,16 +83,26 @@ struct OpInfo {
   std::vector<AttrType> attr_types;
   std::vector<bool> input_is_vector;
   std::vector<bool> output_is_vector;
+  std::vector<int> inplace_of;        // per output: the input it is written into, or -1
 };
 
 std::vector<OpInfo>& Ops() {
   static std::vector<OpInfo> ops = [] {
     std::vector<OpInfo> v;
     for (const auto& m : paddle::compat::Registry()) {
-      OpInfo info{&m, {}, {}, {}};
+      OpInfo info{&m, {}, {}, {}, {}};
       for (const auto& a : m.attrs) info.attr_types.push_back(ParseAttrType(a));
       for (const auto& n : m.inputs) info.input_is_vector.push_back(IsVectorName(n));
       for (const auto& n : m.outputs) info.output_is_vector.push_back(IsVectorName(n));
+      info.inplace_of.assign(m.outputs.size(), -1);
+      for (const auto& kv : m.inplace_map) {
+        int in_idx = -1, out_idx = -1;
+        for (size_t k = 0; k < m.inputs.size(); ++k)
+          if (m.inputs[k] == kv.first) in_idx = static_cast<int>(k);
+        for (size_t k = 0; k < m.outputs.size(); ++k)
+          if (m.outputs[k] == kv.second) out_idx = static_cast<int>(k);
+        if (in_idx >= 0 && out_idx >= 0) info.inplace_of[out_idx] = in_idx;
+      }
       v.push_back(std::move(info));
     }
     return v;
@@ -190,6 +200,7 @@ py::list Run(size_t index, const py::list& inputs, const py::list& attrs) {
   ctx.attrs = std::move(attr_values);
   ctx.outputs.resize(op.output_is_vector.size());
   ctx.output_is_vector = op.output_is_vector;
+  for (int src : op.inplace_of) ctx.output_is_inplace.push_back(src >= 0);
   // The GIL is released inside the guard, so it is held again when an error is reported.
   Guarded(op, "kernel", [&] {
     py::gil_scoped_release no_gil;
@@ -198,18 +209,9 @@ py::list Run(size_t index, const py::list& inputs, const py::list& attrs) {
   });
   py::list out;
   // In-place outputs are their inputs (written back when the kernel rebound the handle).
-  std::vector<int> inplace_of(op.output_is_vector.size(), -1);
-  for (const auto& kv : op.meta->inplace_map) {
-    int in_idx = -1, out_idx = -1;
-    for (size_t k = 0; k < op.meta->inputs.size(); ++k)
-      if (op.meta->inputs[k] == kv.first) in_idx = static_cast<int>(k);
-    for (size_t k = 0; k < op.meta->outputs.size(); ++k)
-      if (op.meta->outputs[k] == kv.second) out_idx = static_cast<int>(k);
-    if (in_idx >= 0 && out_idx >= 0) inplace_of[out_idx] = in_idx;
-  }
   for (size_t o = 0; o < ctx.outputs.size(); ++o) {
     const bool declared = o < op.output_is_vector.size();
-    const int src = declared ? inplace_of[o] : -1;
+    const int src = declared ? op.inplace_of[o] : -1;
     if (src >= 0) {
       auto& slot = ctx.inputs[src];
       if (!slot.present) {

@@ -13,7 +13,8 @@ forward op this module builds:
   vector inputs. With no gradient to record it calls the kernel directly (no dispatcher on the
   way); otherwise it goes through one ``torch.autograd.Function`` per op whose backward runs the
   grad op (and, with ``create_graph``, the double-grad op the same way). In static mode the
-  torch.library op is recorded into the Program like any other op.
+  torch.library op is recorded into the Program like any other op; an in-place op records its
+  out-of-place twin (``FunctionalLevel``) and rebinds the Variables it wrote.
 
 Given raw ``torch.Tensor`` inputs, the function calls the torch.library op and returns torch
 tensors, so it drops into torch code (and into ``torch.compile``) unchanged.
@@ -24,7 +25,8 @@ import re
 import torch
 
 from ...framework import mode as _mode
-from ...framework.tensor import Tensor, wrap
+from ...framework.tensor import Tensor, wrap, writable
+from ...static.proxy import rebind as _rebind
 
 _new = object.__new__
 
@@ -175,6 +177,10 @@ class Level:
             self.inplace_out[out_names.index(o)] = in_names.index(i)
         #: positions of the outputs the torch.library op returns (the in-place ones it mutates)
         self.returned = [o for o in range(len(self.outputs)) if o not in self.inplace_out]
+        #: output position -> input position, for outputs returned as fresh copies of an input
+        #: (``FunctionalLevel``); returned outputs given to torch as a list of 0 or 1 tensors
+        self.copies = {}
+        self.boxed = frozenset()
         if not has_kernel:
             raise CustomOpError(f"custom op '{self.name}' has no kernel: call "
                                 f".SetKernelFn(PD_KERNEL(...)) in its PD_BUILD_OP")
@@ -224,7 +230,7 @@ class Level:
             dtypes = self.ext.infer_dtype(self.index, dtypes, attrs)
         else:
             dtypes = [first.dtype] * n_out
-        n_new = n_out - len(self.inplace_out)
+        n_new = n_out - len(self.inplace_out) - len(self.copies)
         for what, got in (("InferShapeFn", shapes), ("InferDtypeFn", dtypes)):
             if len(got) < n_new:
                 raise CustomOpError(
@@ -233,12 +239,36 @@ class Level:
         return shapes, dtypes
 
 
+class FunctionalLevel(Level):
+    """An in-place forward level as a function, which is what a static Program records: the
+    kernel writes into copies of its in-place inputs, and every output is returned (an optional
+    in-place output as a list of zero or one tensors: a torch op cannot return None)."""
+
+    def __init__(self, base):
+        self.__dict__.update(base.__dict__)
+        self.base = base
+        self.name = base.name + "_functional"
+        self.copies = dict(base.inplace_out)
+        self.inplace_out = {}
+        self.returned = list(range(len(self.outputs)))
+        self.boxed = frozenset(o for o in self.copies
+                               if self.outputs[o].optional and not self.outputs[o].vector)
+
+    def run(self, tensors, attrs):
+        tensors = list(tensors)
+        for i in self.copies.values():
+            tensors[i] = _own(tensors[i])
+        return self.base.run(tensors, attrs)
+
+
 class OpDef:
     """A forward op and its grad / double-grad levels, with its torch.library registration."""
 
     def __init__(self, namespace, levels):
         self.levels = levels               # [forward, grad?, double grad?]
         self.forward = levels[0]
+        #: the out-of-place twin of an in-place forward (static mode records it)
+        self.functional = FunctionalLevel(self.forward) if self.forward.inplace_out else None
         self.name = self.forward.name
         self.namespace = namespace
         self.qualname = f"{namespace}::{self.name}"
@@ -255,12 +285,13 @@ class OpDef:
             args.append(f"{t} {_schema_name(p.base, i)}")
         for a in level.attrs:
             args.append(f"{a.schema} {a.name}")
-        rets = ["Tensor[]" if level.outputs[o].vector else "Tensor" for o in level.returned]
+        rets = ["Tensor[]" if level.outputs[o].vector or o in level.boxed else "Tensor"
+                for o in level.returned]
         ret = rets[0] if len(rets) == 1 else "(" + ", ".join(rets) + ")"
         return f"({', '.join(args)}) -> {ret}"
 
     def register(self, lib):
-        for level in self.levels:
+        for level in self.levels + ([self.functional] if self.functional else []):
             _register_level(self, level, lib)
 
 
@@ -278,7 +309,7 @@ def _register_level(op, level, lib):
 
     def kernel(*args):
         tensors = list(args[:n_in])
-        outs = level.ext.run(level.index, tensors, list(args[n_in:]))
+        outs = level.run(tensors, list(args[n_in:]))
         # a torch op may not return an alias of an input: such outputs are copied
         ptrs = {x.untyped_storage().data_ptr() for x in _flatten(tensors)}
         outs = [_unalias(v, ptrs) for v in outs]
@@ -292,6 +323,11 @@ def _register_level(op, level, lib):
         for o, p in enumerate(level.outputs):
             if o in level.inplace_out:
                 outs.append(None)
+                continue
+            if o in level.copies:
+                t = tensors[level.copies[o]]
+                outs.append(None if t is None else [torch.empty_like(x) for x in t]
+                            if isinstance(t, list) else torch.empty_like(t))
                 continue
             shape = shapes[o] if o < len(shapes) else shapes[0]
             dtype = dtypes[o] if o < len(dtypes) else dtypes[0]
@@ -311,22 +347,31 @@ def _register_level(op, level, lib):
 
     def setup_context(ctx, inputs, output):
         outs = output if isinstance(output, tuple) else (output,)
-        ctx.level_inputs = inputs[:n_in]
+        ins = list(inputs[:n_in])
+        if level.copies:            # the grad op reads an in-place input as written
+            full = _unbox(level, list(outs))
+            for o, i in level.copies.items():
+                if ins[i] is not None:
+                    ins[i] = full[o]
+        ctx.level_inputs = ins
         ctx.level_attrs = inputs[n_in:]
         ctx.level_outputs = outs
 
     def backward(ctx, *grads):
         grads = list(grads)
-        full_outs = _expand_outputs(level, list(ctx.level_outputs), ctx.level_inputs)
-        full_grads = _expand_outputs(level, grads, None)
+        full_outs = _unbox(level, _expand_outputs(level, list(ctx.level_outputs),
+                                                  ctx.level_inputs))
+        full_grads = _unbox(level, _expand_outputs(level, grads, None))
         args = _grad_inputs(level, nxt, list(ctx.level_inputs), full_outs, full_grads)
         attrs = _grad_attrs(level, nxt, list(ctx.level_attrs))
         for i in nxt.inplace_out.values():
             args[i] = _own(args[i])
         res = getattr(getattr(torch.ops, op.namespace), nxt.name)(*args, *attrs)
-        res = list(res) if _multi_return(nxt) else [res]
+        res = _returned_list(nxt, res)
         res = _expand_outputs(nxt, res, args)
-        grads = [None if x is None else g
+        # torch wants one gradient per input, shaped as the input (a list for a vector)
+        grads = [None if x is None else ([None] * len(x) if g is None else list(g))
+                 if isinstance(x, (list, tuple)) else g
                  for g, x in zip(_input_grads(level, nxt, res), ctx.level_inputs)]
         return tuple(grads) + (None,) * len(level.attrs)
 
@@ -337,12 +382,32 @@ def _multi_return(level):
     return len(level.returned) != 1
 
 
+def _returned_list(level, res):
+    """What a level's torch op returned, as a list (one value per returned output)."""
+    if not level.returned:
+        return []
+    return list(res) if _multi_return(level) else [res]
+
+
 def _torch_returns(level, outs):
-    rets = [[] if outs[o] is None and level.outputs[o].vector else outs[o]
-            for o in level.returned]
+    rets = []
+    for o in level.returned:
+        v = outs[o]
+        if o in level.boxed:
+            v = [] if v is None else [v]
+        elif v is None and level.outputs[o].vector:
+            v = []
+        rets.append(v)
     if not rets:
         return None             # an op whose outputs are all in place returns nothing
     return rets[0] if len(rets) == 1 else tuple(rets)
+
+
+def _unbox(level, values):
+    """Per output, the values of ``boxed`` outputs taken out of their lists."""
+    if not level.boxed:
+        return values
+    return [(v[0] if v else None) if o in level.boxed else v for o, v in enumerate(values)]
 
 
 def _expand_outputs(level, values, inputs):
@@ -490,7 +555,7 @@ def _function_class(op):
                 args[i] = _own(args[i])
             if torch.is_grad_enabled() and len(op.levels) > 2:
                 res = getattr(getattr(torch.ops, op.namespace), nxt.name)(*args, *attrs)
-                res = list(res) if _multi_return(nxt) else [res]
+                res = _returned_list(nxt, res)
                 res = _expand_outputs(nxt, res, args)
             else:
                 res = nxt.run(args, attrs)
@@ -569,12 +634,7 @@ def make_function(op):
         static = _mode.in_static_mode() or _has_proxy(tensors)
         if static:
             if fwd.inplace_out:
-                # A mutating node has no output for later ops to depend on, so a Program would
-                # drop it: refuse rather than compute without it.
-                raise NotImplementedError(
-                    f"custom op '{op.name}' works in place (SetInplaceMap); recording in-place "
-                    f"custom ops into a static Program is not supported yet: call it in dynamic "
-                    f"mode, or build an out-of-place variant of the op")
+                return _static_inplace(op, tensors, attr_vals, raw, single)
             res = torch_op(*tensors, *attr_vals)
             if _multi_return(fwd):      # one recorded node per output
                 res = [res[k] for k in range(len(fwd.returned))]
@@ -582,6 +642,10 @@ def make_function(op):
                 res = [res]
             outs = _expand_outputs(fwd, res, None)
             return _wrap_outputs(fwd, outs, raw, single)
+        for i in fwd.inplace_out.values():      # Paddle's in-place rules for what is written
+            for v in (raw[i] if isinstance(raw[i], (list, tuple)) else (raw[i],)):
+                if type(v) is Tensor:
+                    writable(v)
         needs_grad = torch.is_grad_enabled() and any(
             (t.requires_grad if isinstance(t, torch.Tensor) else
              any(x.requires_grad for x in t) if isinstance(t, list) else False)
@@ -607,6 +671,34 @@ def make_function(op):
                   f"{[p.name for p in ports]}, outputs {[p.name for p in fwd.outputs]}, "
                   f"attributes {[a.name + ': ' + a.ctype for a in attrs]}.")
     return fn
+
+
+def _static_inplace(op, tensors, attr_vals, raw, single):
+    """An in-place op in a static Program: the out-of-place twin is recorded, and each in-place
+    input Variable is rebound to what the op wrote (a later op, a fetch of the Variable or of
+    its name sees the new value), as Paddle's in-place variables share their name."""
+    fn = op.functional
+    res = getattr(getattr(torch.ops, op.namespace), fn.name)(*tensors, *attr_vals)
+    outs = []
+    for o, p in enumerate(fn.outputs):
+        v = res[o] if _multi_return(fn) else res
+        if o in fn.copies:          # the written input: one value per tensor it holds
+            t = tensors[fn.copies[o]]
+            if t is None:
+                v = None
+            elif isinstance(t, list):
+                v = [v[k] for k in range(len(t))]
+            elif o in fn.boxed:
+                v = v[0]
+        outs.append(v)
+    for o, i in fn.copies.items():
+        x = raw[i]
+        if outs[o] is None:
+            continue
+        for var, proxy in (zip(x, outs[o]) if isinstance(x, (list, tuple)) else ((x, outs[o]),)):
+            if isinstance(var, Tensor):
+                _rebind(var, proxy)
+    return _wrap_outputs(op.forward, outs, raw, single)
 
 
 def _fast_function(fwd, call, n_in, n_args, attrs):

@@ -88,6 +88,7 @@ class CustomOpKernelContext {
   std::vector<any> attrs;
   std::vector<std::vector<Tensor>> outputs;   // one list per declared output
   std::vector<bool> output_is_vector;
+  std::vector<bool> output_is_inplace;        // written into an input: the kernel returns none
 
   const std::vector<any>& Attrs() const { return attrs; }
   template <typename T>
@@ -261,14 +262,18 @@ struct KernelFuncImpl<Ret (*)(Args...), fn> {
       static_assert(std::is_same_v<Ret, std::vector<Tensor>>,
                     "a custom op kernel returns std::vector<paddle::Tensor> or void");
       std::vector<Tensor> outs = fn(std::get<I>(holders).get()...);
-      // Outputs fill the declared outputs in order; a vector output takes what the single
-      // outputs after it leave.
+      // Outputs fill the declared outputs that are not in place, in order (as Paddle's plain
+      // outputs); a vector output takes what the single outputs after it leave.
+      auto inplace = [ctx](size_t d) {
+        return d < ctx->output_is_inplace.size() && ctx->output_is_inplace[d];
+      };
       size_t o = 0;
       for (size_t d = 0; d < ctx->outputs.size(); ++d) {
+        if (inplace(d)) continue;
         if (ctx->output_is_vector[d]) {
           size_t singles_after = 0;
           for (size_t e = d + 1; e < ctx->outputs.size(); ++e)
-            if (!ctx->output_is_vector[e]) ++singles_after;
+            if (!ctx->output_is_vector[e] && !inplace(e)) ++singles_after;
           const size_t end = outs.size() >= o + singles_after ? outs.size() - singles_after : o;
           ctx->outputs[d].assign(outs.begin() + std::min(o, outs.size()),
                                  outs.begin() + std::max(std::min(o, outs.size()), end));
