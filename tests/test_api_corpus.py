@@ -32,22 +32,9 @@ KNOWN = {
     'paddle.linalg.eigh(Tensor([32, 32],"float32")':
         "Paddle's float32 eigh is less accurate than LAPACK's ssyevd (1e-4 off a float64 "
         "reference; ours 2e-8), so eigenvectors of close eigenvalues differ by ~1e-4",
-    "paddle.standard_gamma(":
-        "Paddle's CPU stream is not reproduced: it runs Marsaglia-Tsang element by element on "
-        "the shared mt19937_64 (a fresh std::normal_distribution per normal draw); a "
-        "vectorised equivalent is still to be written",
     'paddle.divide(Tensor([4, 3, 2],"complex64"), Tensor([4, 3, 2],"bool")':
         "complex x / 0: Paddle's kernel gives nan+nanj, torch's inf (the C fast path of "
         "divide is torch's; not worth a slower divide)",
-    'paddle.nn.functional.linear(x=Tensor([1, 10],"float16"), weight=Tensor([10, 1],"float32")':
-        "exception type: Paddle raises ValueError for mixed float16/float32 operands, we "
-        "raise torch's RuntimeError (exception types are another issue's)",
-    'label_smooth(Tensor([3, 2, 2, 5],"float64"), epsilon=0.7642113030841614':
-        "Paddle holds epsilon as a float32 attribute (float64 results differ at 1e-9); "
-        "float32-held attributes are another issue's",
-    "paddle.nn.quant.weight_quantize(":
-        "the arch 80/86 int8 layout (CUTLASS row permutation, interleave, +128 bias) and "
-        "the int4 algorithms are not written",
     "paddle.nn.functional.class_center_sample(":
         "the sampled negative class centres come from Paddle's own random draws, not "
         "reproduced",

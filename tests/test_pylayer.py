@@ -277,17 +277,82 @@ def test_version_error_for_saved_tensor():
     assert torch.is_grad_enabled()
 
 
-def test_wrong_gradient_shape_raises():
-    class W(PyLayer):
+class WrongShape(PyLayer):
+    @staticmethod
+    def forward(ctx, x):
+        return x * 2
+
+    @staticmethod
+    def backward(ctx, g):
+        return paddle.ones([3])
+
+
+def test_wrong_gradient_shape_of_a_leaf_is_its_grad():
+    # Paddle's rule (tests/goldens/pylayer.json: backward_grad_shapes_stored and the cases
+    # after it): kept beside torch's .grad, which stays None
+    x = leaf()
+    WrongShape.apply(x).sum().backward()
+    assert x.grad.shape == [3] and x.grad.numpy().tolist() == [1.0, 1.0, 1.0]
+    assert x.grad.stop_gradient and paddle.to_torch(x).grad is None
+    WrongShape.apply(x).sum().backward()          # accumulates
+    assert x.grad.numpy().tolist() == [2.0, 2.0, 2.0]
+    with pytest.raises(RuntimeError, match=r"\(PreconditionNotMet\).*shape \[2\] into .*\[3\]"):
+        (x * 3).sum().backward()                  # a gradient of x's own shape cannot be added
+    x.grad = None
+    assert x.grad is None
+    WrongShape.apply(x).sum().backward()
+    x.clear_grad()
+    assert x.grad.shape == [3] and x.grad.numpy().tolist() == [0.0, 0.0, 0.0]
+    x.clear_grad(set_to_zero=False)
+    assert x.grad is None
+
+
+def test_wrong_gradient_shape_keeps_torch_rules_elsewhere():
+    # raw torch tensors: torch's check, as for any autograd.Function
+    t = torch.ones(2, requires_grad=True)
+    with pytest.raises(RuntimeError, match="invalid gradient"):
+        WrongShape.apply(t).sum().backward()
+    # an input made by an op (deviation backward_wrong_shape_intermediate: Paddle hands the
+    # gradient unchecked to that op's grad kernel)
+    with pytest.raises(RuntimeError, match="invalid gradient"):
+        WrongShape.apply(leaf() * 1).sum().backward()
+    # torch.autograd.grad (paddle.grad returns it as Paddle does: grad_wrong_shape)
+    x = leaf()
+    with pytest.raises(RuntimeError, match="invalid gradient"):
+        torch.autograd.grad(paddle.to_torch(WrongShape.apply(x).sum()), [paddle.to_torch(x)])
+    g, = paddle.grad(WrongShape.apply(x).sum(), [x])
+    assert g.shape == [3] and x.grad is None
+    # a leaf holding a gradient already: it cannot take one of another shape (Paddle too)
+    x = leaf()
+    (x * 3).sum().backward()
+    with pytest.raises(RuntimeError):
+        WrongShape.apply(x).sum().backward()
+    assert x.grad.numpy().tolist() == [3.0, 3.0]
+
+
+def test_gradient_dtype_of_a_leaf_follows_how_it_was_made():
+    class F64(PyLayer):
         @staticmethod
         def forward(ctx, x):
             return x * 2
 
         @staticmethod
         def backward(ctx, g):
-            return paddle.ones([3])
-    with pytest.raises(RuntimeError, match="invalid gradient"):
-        W.apply(leaf()).sum().backward()
+            return (g * 2).astype("float64")
+    x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)     # from data: kept as returned
+    F64.apply(x).sum().backward()
+    assert x.grad.dtype == paddle.float64 and x.grad.numpy().tolist() == [2.0, 2.0]
+    assert paddle.to_torch(x).grad is None
+    x = paddle.full([2], 1.0)                                  # made by an op: cast
+    x.stop_gradient = False
+    F64.apply(x).sum().backward()
+    assert x.grad.dtype == paddle.float32 and x.grad.numpy().tolist() == [2.0, 2.0]
+    x = paddle.to_tensor(np.array([1.0, 2.0], dtype="float32"))
+    x.stop_gradient = False
+    p = paddle.to_tensor(x)                                    # from a Tensor: cast
+    p.stop_gradient = False
+    F64.apply(p).sum().backward()
+    assert p.grad.dtype == paddle.float32
 
 
 def test_second_backward_raises_and_retain_graph_works():

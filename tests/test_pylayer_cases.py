@@ -23,8 +23,10 @@ DEVIATIONS = {
                       "docs say",
     "grad_partial_inputs": "Paddle prunes x and then rejects the gradient backward returns for "
                            "it; we discard it (torch's needs_input_grad is set at forward)",
-    "backward_wrong_shape": "Paddle stores a [3] gradient for a [2] tensor; we raise torch's "
-                            "RuntimeError",
+    "backward_wrong_shape_intermediate": "Paddle hands a gradient of another shape unchecked "
+                                         "to the grad kernel of the op that made the input "
+                                         "(elementwise kernels read past their buffers); we "
+                                         "raise torch's RuntimeError",
     "saved_modified_inplace": "Paddle does not version-check PyLayer saves and silently uses "
                               "the modified value; we raise Paddle's version error",
     "saved_output_modified_inplace": "as saved_modified_inplace",
@@ -773,6 +775,138 @@ def case_backward_wrong_shape(paddle, rec):
     x = leaf(paddle)
     W.apply(x).sum().backward()
     rec("grad", x.grad)
+
+
+def _grad_layer(paddle, make):
+    """A PyLayer (y = 2x) whose backward returns ``make(g)``."""
+    class G(paddle.autograd.PyLayer):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 2
+
+        @staticmethod
+        def backward(ctx, g):
+            return make(g)
+    return G
+
+
+def data_leaf(paddle, shape=(2, 3), v=1.0, dtype="float32"):
+    """A leaf made from data (to_tensor): Paddle keeps a PyLayer's gradient for it in the dtype
+    backward returned."""
+    x = paddle.to_tensor(np.full(shape, v, dtype=dtype))
+    x.stop_gradient = False
+    return x
+
+
+@case
+def case_backward_grad_shapes_stored(paddle, rec):
+    # a leaf's gradient of another shape (smaller, a broadcastable one, 0-D) is its .grad
+    for name, shape in (("five", [5]), ("row", [1, 3]), ("scalar", [])):
+        W = _grad_layer(paddle, lambda g, s=shape: paddle.full(s, 0.5))
+        x = data_leaf(paddle)
+        W.apply(x).sum().backward()
+        rec(name, x.grad)
+        x = leaf(paddle, (2, 3))
+        W.apply(x).sum().backward()
+        rec(name + "_op_leaf", x.grad)
+    # a passed-through gradient of another shape does not stop gradient
+    W = _grad_layer(paddle, lambda g: g.sum())
+    x = data_leaf(paddle)
+    W.apply(x).sum().backward()
+    rec("passed", x.grad)
+
+
+@case
+def case_backward_wrong_shape_accumulates(paddle, rec):
+    W = _grad_layer(paddle, lambda g: paddle.full([5], 0.5))
+    x = data_leaf(paddle)
+    (W.apply(x).sum() + W.apply(x).sum()).backward()
+    rec("two_paths", x.grad)
+    W.apply(x).sum().backward()
+    rec("second_backward", x.grad)
+    x.clear_grad()
+    rec("cleared", x.grad)
+
+
+@case
+def case_backward_wrong_shape_with_right_one(paddle, rec):
+    # Paddle cannot sum gradients of different shapes: a RuntimeError, whatever the order
+    W = _grad_layer(paddle, lambda g: paddle.full([1, 3], 0.5))
+    for order in ("pylayer_first", "op_first", "op_backward_before"):
+        x = data_leaf(paddle)
+        try:
+            if order == "pylayer_first":
+                (W.apply(x).sum() + (x * 3).sum()).backward()
+            elif order == "op_first":
+                ((x * 3).sum() + W.apply(x).sum()).backward()
+            else:
+                (x * 3).sum().backward()
+                W.apply(x).sum().backward()
+            rec(order, x.grad)
+        except Exception as e:          # noqa: BLE001 - the type is the result
+            rec(order, type(e).__name__)
+    V = _grad_layer(paddle, lambda g: paddle.full([], 0.5))
+    x = data_leaf(paddle)
+    try:
+        (W.apply(x).sum() + V.apply(x).sum()).backward()
+        rec("two_shapes", x.grad)
+    except Exception as e:              # noqa: BLE001
+        rec("two_shapes", type(e).__name__)
+
+
+@case
+def case_backward_grad_dtype_data_leaf(paddle, rec):
+    # a leaf made from data keeps the dtype backward returned; one made by an op gets it cast
+    # (backward_wrong_dtype), also with another shape
+    for dt in ("float64", "float16", "int64"):
+        W = _grad_layer(paddle, lambda g, d=dt: paddle.full([2, 3], 2.5, d))
+        x = data_leaf(paddle)
+        W.apply(x).sum().backward()
+        rec(dt, x.grad)
+        x = leaf(paddle, (2, 3))
+        W.apply(x).sum().backward()
+        rec(dt + "_op_leaf", x.grad)
+    W = _grad_layer(paddle, lambda g: paddle.full([5], 2, "int64"))
+    x = leaf(paddle, (2, 3))
+    W.apply(x).sum().backward()
+    rec("int64_five_op_leaf", x.grad)
+
+
+@case
+def case_backward_int_grad_accumulated(paddle, rec):
+    # Paddle cannot accumulate integer gradients
+    W = _grad_layer(paddle, lambda g: paddle.full([2, 3], 2, "int64"))
+    x = data_leaf(paddle)
+    try:
+        (W.apply(x).sum() + W.apply(x).sum()).backward()
+        rec("grad", x.grad)
+    except Exception as e:              # noqa: BLE001
+        rec("grad", type(e).__name__)
+
+
+@case
+def case_backward_wrong_shape_intermediate(paddle, rec):
+    W = _grad_layer(paddle, lambda g: paddle.full([5], 0.5))
+    x = data_leaf(paddle)
+    W.apply(x * 1.0).sum().backward()
+    rec("grad", x.grad)
+
+
+@case
+def case_grad_wrong_shape(paddle, rec):
+    # paddle.grad returns a PyLayer's gradient for a leaf as it is: its shape, and its dtype
+    # even for a leaf made by an op
+    W = _grad_layer(paddle, lambda g: paddle.full([5], 0.5))
+    x = data_leaf(paddle)
+    rec("g", paddle.grad(W.apply(x).sum(), [x]))
+    W = _grad_layer(paddle, lambda g: paddle.full([2, 3], 2, "int64"))
+    x = leaf(paddle, (2, 3))
+    rec("int64_op_leaf", paddle.grad(W.apply(x).sum(), [x]))
+    rec("x_grad", x.grad)
+    W = _grad_layer(paddle, lambda g: paddle.full([1, 3], 0.5))
+    x = data_leaf(paddle)
+    y = paddle.to_tensor(np.ones([2, 3], "float32"), stop_gradient=False)
+    rec("two_inputs", paddle.grad(W.apply(x).sum() + (y * 2).sum(), [y, x]))
 
 
 # ---------------------------------------------------------------------- in-place

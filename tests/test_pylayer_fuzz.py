@@ -4,8 +4,10 @@ integer casts (``EXTRA_PROGRAMS``): forward values, what backward receives, the 
 gradients and stop_gradient flags, and the exception type where Paddle raises.
 
 A program may differ from Paddle only by one of the fuzzer's ``DEVIATIONS`` (real Paddle against
-its own docs: a list returned by backward, a gradient of the wrong shape or dtype stored as
-.grad), each decided from what Paddle recorded. The full run (2,000 programs) is
+its own docs or plain sense: a list returned by backward, a gradient of the wrong shape handed
+unchecked to the grad kernel of the op that made a non-leaf input), each decided from what
+Paddle recorded. A gradient of another shape (or, for a leaf made from data, another dtype) for
+a leaf input is stored as its .grad, as Paddle does. The full run (2,000 programs) is
 ``python tools/fuzz_pylayer.py compare FILE`` on a recording made outside the repository.
 """
 import importlib.util
@@ -69,10 +71,17 @@ def test_integer_output_gradients_are_truncated_as_in_paddle():
             assert dy.dtype == paddle.int32
             return dy
 
-    x = paddle.to_tensor([1.5, -2.5, 3.0])
+    x = paddle.full([3], 1.5)
     x.stop_gradient = False
     z = Cast.apply(x)
     assert z.dtype == paddle.int32 and not z.stop_gradient
     (z.astype("float32") * 2.5).mean().backward()
-    assert x.grad.numpy().tolist() == [0.0, 0.0, 0.0]
+    assert x.grad.dtype == paddle.float32 and x.grad.numpy().tolist() == [0.0, 0.0, 0.0]
     assert x.grad.stop_gradient          # cast from int32 to float32 by Paddle's engine
+    # a leaf made from data keeps the int32 gradient backward returned, as in Paddle (it is the
+    # gradient backward received, so it does not stop gradient)
+    x = paddle.to_tensor([1.5, -2.5, 3.0])
+    x.stop_gradient = False
+    (Cast.apply(x).astype("float32") * 2.5).mean().backward()
+    assert x.grad.dtype == paddle.int32 and x.grad.numpy().tolist() == [0, 0, 0]
+    assert not x.grad.stop_gradient

@@ -9,6 +9,7 @@ import torch
 
 from ..framework.autograd_engine import run_backward
 from ..framework.tensor import Tensor, wrap
+from .py_layer_grads import _Capture, _sum_grads
 
 __all__ = ["grad", "backward"]
 
@@ -56,6 +57,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
             handles.append(v._t.register_hook(torch.zeros_like))
     live = [x._t for x in ins if x._t.requires_grad]
     used = [o._t for o in outs if o._t.requires_grad]
+    captured = _Capture.grads
+    _Capture.grads = {}
     try:
         if live and used:
             res = run_backward(used, [g for o, g in zip(outs, grads) if o._t.requires_grad],
@@ -63,8 +66,11 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         else:
             res = [None] * len(live)
     finally:
+        captured, _Capture.grads = _Capture.grads, captured
         for h in handles:
             h.remove()
+    if captured:
+        res = _with_captured(live, list(res), captured)
     it = iter(res)
     result = []
     for i, x in enumerate(ins):
@@ -75,6 +81,16 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
                              "None result.")
         result.append(None if g is None else wrap(g))
     return result
+
+
+def _with_captured(live, res, captured):
+    """A PyLayer's gradients for input leaves that torch would reject or cast (another shape or
+    dtype, py_layer_grads._Capture): Paddle returns them as they are."""
+    for j, t in enumerate(live):
+        c = captured.get(id(t))
+        if c is not None and c[0] is t:
+            res[j] = c[1] if res[j] is None else _sum_grads(c[1], res[j])
+    return res
 
 
 def backward(tensors, grad_tensors=None, retain_graph=False):

@@ -19,6 +19,13 @@ Paddle rules adapted here (see tests/test_pylayer*.py and tests/goldens/pylayer.
   slot taking a list of gradients), as a Tensor or a tuple; a top-level list is read as a tuple
   too (Paddle's docs), unless the only slot is itself a list argument. ``None`` is allowed for
   any slot and required for slots that stop gradient (``ValueError`` otherwise).
+* a gradient for an input leaf with another shape than the leaf's (a [5], [1, 3] or [] one for
+  a [2, 3] leaf) becomes its .grad as it is, and one with another dtype too where the leaf was
+  made from data (``to_tensor``; a leaf made by an op, or a Parameter, gets it cast); gradients
+  of different shapes do not add up (RuntimeError), integer ones neither (NotImplementedError);
+  ``paddle.grad`` returns them as they are (``py_layer_grads._paddle_leaf_grad``). For an input
+  made by an op, torch's shape check stays (Paddle hands such a gradient to the op's grad
+  kernel unchecked), and so it does for raw torch tensors.
 * integer/bool outputs take part in autograd as in Paddle (stop_gradient=False): torch gets a
   float64 carrier in their place (``_int_carriers``), ``apply`` hands out the integer tensor
   joined to it (``framework.int_grad``: casting it back to float carries the gradient), and
@@ -122,6 +129,8 @@ def _make_function(layer):
                 if call.record:
                     if call.in_slots is not None:
                         ctx._pl_in = call.in_slots
+                    if call.raw:
+                        ctx._pl_raw = True      # torch's rules for the gradients of leaves
                     for i in tensors:
                         if i.is_leaf and i.requires_grad and i.grad is None:
                             _note_fresh_leaves(ctx, tensors)
@@ -135,6 +144,8 @@ def _make_function(layer):
             if call.record:
                 if not call.raw:
                     flat = _int_carriers(ctx, flat, tensors)
+                else:
+                    ctx._pl_raw = True
                 if call.in_slots is not None:
                     ctx._pl_in = call.in_slots
                 _note_fresh_leaves(ctx, tensors)

@@ -17,6 +17,7 @@ from .py_layer_context import _SavedTensorError
 
 _new = object.__new__
 _TorchTensor = torch.Tensor
+_will_execute = torch._C._will_engine_execute_node
 
 
 def _wrap_grad(t):
@@ -118,11 +119,17 @@ def _backward(layer, ctx, grads):
         in_slots = (-1,) * (len(needs) - 1)
     out = _check_grads(layer, needs, in_slots, res, _grad_tensor)
     fresh = d.get("_pl_fresh")
-    if fresh is not None:
+    if fresh is not None:               # input leaves that had no gradient at forward
         del ctx._pl_fresh
         for k, t in fresh:
             g = out[k + 1]
-            if g is not None and t.grad is None and (
+            if g is None:
+                continue
+            if (g.dtype is not t.dtype or not g.is_same_size(t)) and "_pl_raw" not in d \
+                    and _paddle_leaf_grad(ctx, k, t, g):
+                out = out[:k + 1] + (None,) + out[k + 2:]   # torch gets none for it
+                continue
+            if t.grad is None and (
                     getattr(g, "_paddle_stop_gradient", False) or g.dtype is not t.dtype):
                 # made without grad, or cast to the input's dtype: Paddle's .grad stops gradient
                 _mark_first_grad(t)
@@ -131,6 +138,90 @@ def _backward(layer, ctx, grads):
             if out[k] is not None:
                 _stash_dtype(ctx, k - 1, out[k])
     return out
+
+
+class _Capture:
+    """``paddle.grad`` (autograd/backward.py) sets ``grads`` to a dict while torch's engine runs:
+    the gradients of leaves that torch would reject or cast, by ``id`` of the torch leaf, as
+    (leaf, gradient). None otherwise (torch's own ``autograd.grad`` keeps torch's rules)."""
+    grads = None
+
+
+def _paddle_leaf_grad(ctx, k, leaf, g):
+    """Paddle's rule for a gradient ``g`` of the input leaf ``leaf`` (the ``k``-th tensor input)
+    that torch would reject (another shape) or cast (another dtype). ``backward`` stores one of
+    another shape as the leaf's .grad as it is (a [5] or [] .grad of a [2, 3] leaf), and one of
+    another dtype as it is where the leaf was made from data (``to_tensor``; a leaf made by an op,
+    or a Parameter, gets it cast to its dtype, as torch does): ``_store_paddle_grad``.
+    ``paddle.grad`` returns it as it is (``_Capture``). True where torch gets None for it.
+
+    Only leaves without a gradient at forward are looked at (``_pl_fresh``: free on the common
+    path); a leaf holding a gradient already raises for another shape, in torch as in Paddle."""
+    node = ctx.next_functions[k][0]
+    try:
+        run = _will_execute(node)
+    except RuntimeError:                # torch.autograd.grad: gradients are captured there
+        cap = _Capture.grads
+        if cap is None:
+            return False
+        prev = cap.get(id(leaf))
+        cap[id(leaf)] = (leaf, g if prev is None else _sum_grads(prev[1], g))
+        return True
+    if not run:
+        return False                    # backward(inputs=...) leaving this leaf out
+    if g.dtype is not leaf.dtype and not getattr(leaf, "_paddle_from_data", False):
+        if g.is_same_size(leaf):
+            return False                # torch casts it to the leaf's dtype, as Paddle does
+        g = g.to(leaf.dtype)            # another shape: Paddle casts it and keeps the shape
+        g._paddle_stop_gradient = True
+    _store_paddle_grad(leaf, g)
+    return True
+
+
+def _store_paddle_grad(leaf, g):
+    """Accumulate ``g`` (another shape, or dtype, than torch allows) into the .grad Paddle shows
+    for ``leaf``: kept beside torch's (``leaf._paddle_grad``, read by ``Tensor.grad``). As in
+    Paddle, gradients of different shapes cannot be summed (RuntimeError), nor integer ones
+    (NotImplementedError); the sum keeps the first gradient's dtype and stop_gradient."""
+    prev = leaf.grad
+    if prev is not None:                # torch's own .grad (an earlier backward)
+        leaf.grad = _sum_grads(prev, g)     # same shape: the leaf's shape and dtype
+        return
+    prev = getattr(leaf, "_paddle_grad", None)
+    leaf._paddle_grad = g if prev is None else _sum_grads(prev, g)
+    if not getattr(leaf, "_paddle_grad_hooked", False):
+        leaf._paddle_grad_hooked = True
+        leaf.register_post_accumulate_grad_hook(_merge_torch_grad)
+
+
+def _merge_torch_grad(leaf):
+    """torch accumulated a gradient into ``leaf.grad`` while Paddle's odd one is kept: one sum,
+    in Paddle's .grad."""
+    prev = getattr(leaf, "_paddle_grad", None)
+    g = leaf.grad
+    if prev is not None and g is not None:
+        s = _sum_grads(prev, g)
+        leaf.grad = None
+        leaf._paddle_grad = s
+
+
+def _sum_grads(prev, g):
+    if not prev.is_same_size(g):
+        raise RuntimeError(f"(PreconditionNotMet) Cannot accumulate a gradient of shape "
+                           f"{list(g.shape)} into the gradient of shape {list(prev.shape)} this "
+                           "tensor already has: a PyLayer's backward returned a gradient whose "
+                           "shape is not its input's.")
+    if not (prev.is_floating_point() or prev.is_complex()) or \
+            not (g.is_floating_point() or g.is_complex()):
+        bad = prev.dtype if not (prev.is_floating_point() or prev.is_complex()) else g.dtype
+        raise NotImplementedError(f"(Unimplemented) Gradients of data type "
+                                  f"{str(bad).replace('torch.', '')} cannot be accumulated: a "
+                                  "PyLayer's backward returned an integer gradient for a tensor "
+                                  "that has a gradient already.")
+    s = prev + g.to(prev.dtype)
+    if getattr(prev, "_paddle_stop_gradient", False):
+        s._paddle_stop_gradient = True
+    return s
 
 
 def _mark_first_grad(leaf):

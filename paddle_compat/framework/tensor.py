@@ -134,6 +134,8 @@ class Tensor:
             t = t.to(_dt.to_torch_dtype(dtype))
         if place is not None:
             t = t.to(to_torch_device(place))
+        if not isinstance(data, torch.Tensor) and data is not None:
+            t._paddle_from_data = True      # see to_tensor
         self._t = t
         if name is not None:
             self._name = name
@@ -265,7 +267,11 @@ class Tensor:
             return None                 # Paddle keeps no gradient on intermediates
         g = t.grad
         if g is None:
-            return None
+            # a PyLayer's gradient of another shape/dtype than torch allows, stored as Paddle
+            # does (autograd/py_layer_grads.py)
+            g = getattr(t, "_paddle_grad", None)
+            if g is None:
+                return None
         w = _new(Tensor)
         w._t = g
         # Paddle reports a gradient accumulated by ordinary ops as not stopping gradient; one
@@ -275,7 +281,10 @@ class Tensor:
 
     @grad.setter
     def grad(self, value):
-        self._t.grad = None if value is None else unwrap(value)
+        t = self._t
+        t.grad = None if value is None else unwrap(value)
+        if getattr(t, "_paddle_grad", None) is not None:
+            t._paddle_grad = None
 
     def _grad_ivar(self):
         return self.grad
@@ -302,6 +311,14 @@ class Tensor:
                 g.detach_().zero_()
             else:
                 self._t.grad = None
+        elif getattr(self._t, "_paddle_grad", None) is not None:    # see the grad property
+            g = self._t._paddle_grad
+            self._t._paddle_grad = None
+            if set_to_zero:
+                z = torch.zeros_like(g)
+                if getattr(g, "_paddle_stop_gradient", False):
+                    z._paddle_stop_gradient = True
+                self._t._paddle_grad = z
 
     clear_gradient = clear_grad
 

@@ -102,6 +102,10 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True):
     dev = to_torch_device(place)
     if t.device != dev:
         t = t.to(dev)
+    if not isinstance(data, (Tensor, torch.Tensor)):
+        # made from data: Paddle stores a PyLayer's gradient for such a leaf in the dtype
+        # backward returned it, not cast (autograd/py_layer_grads.py: _paddle_leaf_grad)
+        t._paddle_from_data = True
     out = wrap(t)
     if not stop_gradient:
         out.stop_gradient = False

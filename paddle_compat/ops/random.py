@@ -337,13 +337,16 @@ def bernoulli_(x, p=0.5, name=None):
 
 @op
 def standard_gamma(x, name=None):
-    """Gamma(alpha=x, 1) draws (torch's generator; Paddle's stream is not reproduced)."""
+    """Gamma(alpha=x, 1) draws, from Paddle's CPU stream (``random.distributions``; torch's
+    CUDA generator on CUDA)."""
     t = tensor_arg(x, "standard_gamma")
     if t.dtype not in (torch.float32, torch.float64):
         raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), "
                            f"{_dt.from_torch_dtype(t.dtype).name}) of kernel `standard_gamma` is "
                            "not registered.")
-    return wrap(torch._standard_gamma(t.detach()))
+    if t.is_cuda:
+        return wrap(torch._standard_gamma(t.detach()))
+    return wrap(torch.from_numpy(_dist.standard_gamma(_gen, t.detach().numpy())))
 
 
 @op

@@ -36,6 +36,7 @@ round-to-nearest-even (the same as ``torch``'s float32 -> bfloat16 cast,
 from __future__ import annotations
 
 import math
+import struct
 
 import numpy as np
 
@@ -55,6 +56,7 @@ __all__ = [
     "bernoulli",
     "multinomial",
     "poisson",
+    "standard_gamma",
     "dropout_mask",
     "bfloat16_bits",
     "glibc_logf",
@@ -856,20 +858,21 @@ def multinomial(gen, probs, num_samples, replacement=False):
 # poisson (libstdc++ std::poisson_distribution<int>)
 # ---------------------------------------------------------------------------
 class _Canonicals:
-    """Canonical doubles of the engine's words, one per call, in order (``_Adaptor<URNG,
-    double>``); words are converted a block at a time and only the ones used are consumed
-    (:meth:`close`)."""
+    """Canonical doubles (or floats, ``ctype=np.float32``) of the engine's words, one per
+    call, in order (``_Adaptor<URNG, T>``); words are converted a block at a time and only
+    the ones used are consumed (:meth:`close`)."""
 
-    def __init__(self, gen, hint):
+    def __init__(self, gen, hint, ctype=np.float64):
         self._gen = gen
         self._block = int(min(max(hint, 64), 1 << 20))
+        self._ctype = ctype
         self._buf = []
         self._i = 0
 
     def __call__(self):
         if self._i == len(self._buf):
             self._gen.advance(self._i)
-            self._buf = canonical(self._gen.peek_raw(self._block), np.float64).tolist()
+            self._buf = canonical(self._gen.peek_raw(self._block), self._ctype).tolist()
             self._i = 0
         v = self._buf[self._i]
         self._i += 1
@@ -1033,6 +1036,161 @@ def poisson(gen, rates):
     finally:
         u.close()
     return out.astype(r.dtype).reshape(r.shape)
+
+
+# ---------------------------------------------------------------------------
+# standard_gamma (Marsaglia-Tsang, one element after the other)
+# ---------------------------------------------------------------------------
+_F32 = struct.Struct("f")
+_LIBMF = None
+
+
+def _libmf():
+    """The C library's ``logf`` and ``powf`` (what ``std::log``/``std::pow`` of floats call)."""
+    import ctypes
+    import ctypes.util
+
+    lib = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+    lib.logf.restype = ctypes.c_float
+    lib.logf.argtypes = [ctypes.c_float]
+    lib.powf.restype = ctypes.c_float
+    lib.powf.argtypes = [ctypes.c_float, ctypes.c_float]
+    return lib
+
+
+def _f32(v):
+    """A double rounded to the nearest float32 (as a Python float)."""
+    try:
+        return _F32.unpack(_F32.pack(v))[0]
+    except OverflowError:
+        return float(np.float32(v))
+
+
+def _normal_f64(u):
+    """One draw of a fresh ``std::normal_distribution<double>`` (its spare thrown away)."""
+    while True:
+        x = 2.0 * u() - 1.0
+        y = 2.0 * u() - 1.0
+        r2 = x * x + y * y
+        if not (r2 > 1.0 or r2 == 0.0):
+            return y * math.sqrt(-2 * math.log(r2) / r2)
+
+
+def _normal_f32(u, logf):
+    """The same for ``normal_distribution<float>``: every step rounded to float."""
+    f = _f32
+    while True:
+        x = f(2.0 * u() - 1.0)
+        y = f(2.0 * u() - 1.0)
+        r2 = f(f(x * x) + f(y * y))
+        if not (r2 > 1.0 or r2 == 0.0):
+            return f(y * f(math.sqrt(f(f(-2.0 * logf(r2)) / r2))))
+
+
+_THIRD_F = float(np.float32(1.0 / 3.0))     # the kernel's float literals 1.0f/3.0f, 0.0331f
+_C0331_F = float(np.float32(0.0331))
+
+
+def _pow(x, y):
+    try:
+        return math.pow(x, y)
+    except OverflowError:       # C's pow gives inf
+        return math.inf
+
+
+def _log(x):
+    return math.log(x) if x > 0.0 else -math.inf     # C's log(0); x is never negative here
+
+
+def _gamma_f64(a, u):
+    scale = 1.0
+    if a < 1.0:
+        if a == 0.0:
+            return 0.0
+        scale = _pow(1.0 - u(), 1.0 / a)
+        a += 1.0
+    d = a - _THIRD_F
+    if not d > 0.0:             # NaN, or alpha below -2/3: Paddle's loop never ends
+        return math.nan
+    c = 1.0 / math.sqrt(9.0 * d)
+    while True:
+        while True:
+            x = _normal_f64(u)
+            y = 1.0 + c * x
+            if not y <= 0.0:
+                break
+        v = y * y * y
+        w = 1.0 - u()
+        xx = x * x
+        if w < 1.0 - _C0331_F * xx * xx or \
+                math.log(w) < 0.5 * xx + d * (1.0 - v + _log(v)):
+            return scale * d * v
+
+
+def _gamma_f32(a, u, lib):
+    f = _f32
+    logf = lib.logf
+    scale = 1.0
+    if a < 1.0:
+        if a == 0.0:
+            return 0.0
+        scale = lib.powf(f(1.0 - u()), f(1.0 / a))
+        a = f(a + 1.0)
+    d = f(a - _THIRD_F)
+    if not d > 0.0:
+        return math.nan
+    c = f(1.0 / f(math.sqrt(f(9.0 * d))))
+    while True:
+        while True:
+            x = _normal_f32(u, logf)
+            y = f(1.0 + f(c * x))
+            if not y <= 0.0:
+                break
+        v = f(f(y * y) * y)
+        w = f(1.0 - u())
+        xx = f(x * x)
+        if w < f(1.0 - f(f(_C0331_F * xx) * xx)) or \
+                logf(w) < f(f(0.5 * xx) + f(d * f(f(1.0 - v) + logf(v)))):
+            return f(f(scale * d) * v)
+
+
+def standard_gamma(gen, alphas):
+    """``paddle.standard_gamma`` (float32/float64 ``alphas``, same dtype out): per element,
+    in order, Marsaglia and Tsang's rejection method on the shared engine, as Paddle's CPU
+    kernel runs it: an alpha below 1 first draws a uniform ``s`` for the boost
+    ``(1 - s) ** (1 / alpha)`` and goes on with alpha + 1; then ``d = alpha - 1/3``,
+    ``c = 1 / sqrt(9 d)``, and per round a normal ``x`` from a fresh
+    ``std::normal_distribution`` (redrawn while ``1 + c x <= 0``), ``v = (1 + c x)**3`` and a
+    uniform ``u``, accepted when ``1 - u < 1 - 0.0331 x**4`` or
+    ``log(1 - u) < x**2 / 2 + d (1 - v + log v)``; the draw is ``boost * d * v``, at least
+    the dtype's smallest normal number.  Every step is rounded in the dtype (float32 with the
+    C library's ``logf``/``powf``); 1/3 and 0.0331 are float literals in both.  An alpha of
+    0 gives that smallest number; a NaN alpha, or one below -2/3 (where Paddle never
+    returns), gives NaN.  Checked against real Paddle in ``tests/goldens/ops_rest.json``."""
+    global _LIBMF
+    a = np.asarray(alphas)
+    if a.dtype not in (np.float32, np.float64):
+        raise TypeError(f"standard_gamma supports float32/float64, got {a.dtype}")
+    ct = a.dtype.type
+    flat = a.reshape(-1).tolist()
+    out = np.empty(len(flat), dtype=ct)
+    if not flat:
+        return out.reshape(a.shape)
+    u = _Canonicals(gen, 4 * len(flat) + 16, ct)
+    try:
+        if ct is np.float32:
+            if _LIBMF is None:
+                _LIBMF = _libmf()
+            lib = _LIBMF
+            vals = [_gamma_f32(v, u, lib) for v in flat]
+        else:
+            vals = [_gamma_f64(v, u) for v in flat]
+    finally:
+        u.close()
+    out[:] = vals
+    tiny = np.finfo(ct).tiny
+    np.maximum(out, tiny, out=out, where=~np.isnan(out))
+    return out.reshape(a.shape)
 
 
 # ---------------------------------------------------------------------------

@@ -181,6 +181,10 @@ CASES = [
     ("einsum_bad_eq", "paddle.einsum('ij,jk->', x)", "equation"),
     ("einsum_shape", "paddle.einsum('ij,ij->i', x, y)", "operands"),
     ("linear_shape", F + "linear(x, paddle.ones([4, 2]))", "weight"),
+    # mixed float dtypes: Paddle's matmul kernel rejects them (ValueError), with a bias too
+    ("linear_dtype_half", F + "linear(x.astype('float16'), y)", None),
+    ("linear_dtype_double_bias", F + "linear(x.astype('float64'), y, paddle.ones([2]))", None),
+    ("linear_dtype_int_x", F + "linear(x.astype('int64'), y)", None),
     ("outer_int", "paddle.outer(v, 2)", "y"),
     # -- elementwise: shapes, dtypes, non-tensors
     ("add_shape", "paddle.add(x, y)", "y"),

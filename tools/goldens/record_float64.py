@@ -305,6 +305,11 @@ case("F.embedding[max_norm]",
 case("F.pad[value]", "out = F.pad(m, [1, 1], value=0.1)")
 case("F.pad[value,4d]", "out = F.pad(img, [1, 0, 0, 1], value=0.7)")
 case("F.label_smooth[epsilon]", "out = F.label_smooth(F.one_hot(cls, 4).astype('float64'), epsilon=0.3)")
+# 1 - epsilon and epsilon / classes are formed in float32 (0.3 / 4 and 0.7 / 3 round there)
+case("F.label_smooth[epsilon,3 classes]", "out = F.label_smooth(F.one_hot(cls, 3).astype('float64'), epsilon=0.7)")
+case("F.label_smooth[epsilon,prior_dist]",
+     "out = F.label_smooth(F.one_hot(cls, 3).astype('float64'), "
+     "prior_dist=paddle.to_tensor(np.array([[0.2, 0.3, 0.5]])), epsilon=0.1)")
 case("F.temporal_shift[ratio]",
      "out = F.temporal_shift(paddle.to_tensor(np.arange(4 * 10 * 1 * 1.0).reshape(4, 10, 1, 1)), 2, "
      "shift_ratio=0.3)")

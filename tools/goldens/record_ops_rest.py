@@ -2,8 +2,8 @@
 tests/test_ops_rest.py: dsplit/unbind/chunk, the Tensor methods diff, expand_as, moveaxis,
 repeat_interleave, tril, nonzero, slice, slice_scatter, diag_embed, bmm, mm, dot, inner, outer,
 inverse, lu, cholesky_solve, gcd, the integer operators (``|``, ``^``, ``%``, ``<<``, ``>>``
-reflected, ``abs``), gammaln, parameters_to_vector/vector_to_parameters, the random poisson
-and standard_normal, and ``dir(x)``.
+reflected, ``abs``), gammaln, parameters_to_vector/vector_to_parameters, the random poisson,
+standard_gamma and standard_normal, and ``dir(x)``.
 
 Run with the oracle interpreter (real Paddle installed there, never in the project):
 
@@ -654,6 +654,32 @@ def random_cases():
          x=T("float32", [4], 1.0, 5.0))
     case(api, "(paddle.poisson(x), paddle.poisson(x))", tag="consecutive", pre="paddle.seed(9)",
          tol=EXACT, x=T("float64", [3], 1.0, 30.0))
+
+    # standard_gamma: explicit alphas (from their own generator, so the shared rng and the
+    # cases after these stay as they were), alphas below 1 (the boost) and above
+    api = "paddle.standard_gamma"
+    g = np.random.default_rng(4242)
+
+    def alphas(n, lo, hi):
+        return [round(float(v), 6) for v in g.uniform(lo, hi, n)]
+
+    for seed, (tag, spec) in enumerate((
+            ("float32", I("float32", [2, 3], alphas(6, 0.05, 5.0))),
+            ("float64", I("float64", [6], alphas(6, 0.05, 5.0))),
+            ("small alphas f32", I("float32", [40], alphas(40, 0.001, 1.0))),
+            ("many f32", I("float32", [300], alphas(300, 0.01, 20.0))),
+            ("many f64", I("float64", [5, 60], alphas(300, 0.01, 20.0))),
+            ("large alphas", I("float64", [4], [50.0, 1000.0, 12345.5, 1e8])),
+            ("zero and one", I("float32", [3], [0.0, 1.0, 0.5])),
+            ("0-d", I("float64", [], [2.5])),
+            ("empty", I("float32", [0, 2], [])),
+    )):
+        case(api, f"(paddle.standard_gamma(x), {after})", tag=tag, tol=EXACT, grad=False,
+             pre=f"paddle.seed({300 + seed})", x=spec)
+    case(api, "(paddle.standard_gamma(x), paddle.standard_gamma(x))", tag="consecutive",
+         pre="paddle.seed(9)", tol=EXACT, grad=False, x=I("float32", [4], alphas(4, 0.2, 3.0)))
+    case(api, "paddle.standard_gamma(x)", tag="int", pre="paddle.seed(7)", grad=False,
+         x=I("int64", [3], [1, 2, 3]))
 
     api = "paddle.standard_normal"
     for seed, call in enumerate((

@@ -17,13 +17,21 @@ from ...framework import dtype as _dt
 from ...framework.tensor import Tensor, wrap
 from ...ops.common import not_tensor
 from ...ops.decomposition import p_norm
+from ...ops.decomposition import pdist as _pdist
+from ...ops.matrices import diag_embed as _diag_embed
+from ...ops.linalg import _mixed
 from ... import random as _random   # the CPU engine (mt19937_64 shared with paddle.seed)
 from .activation import inplace_target
 
 __all__ = ["linear", "bilinear", "dropout", "dropout1d", "dropout2d", "dropout3d",
            "alpha_dropout", "feature_alpha_dropout", "pad", "zeropad2d", "embedding", "one_hot",
            "interpolate", "upsample", "normalize", "pairwise_distance", "cosine_similarity",
-           "sequence_mask", "label_smooth", "unfold", "fold"]
+           "sequence_mask", "label_smooth", "unfold", "fold", "embedding_renorm_", "pdist",
+           "diag_embed"]
+
+# Paddle 3.3.1's F re-exports these ops (its F.diag_embed is a deprecated twin of the op)
+pdist = _pdist
+diag_embed = _diag_embed
 
 _nn = torch._C._nn
 
@@ -55,6 +63,12 @@ def linear(x, weight, bias=None, name=None):
             return wrap(torch.addmm(bias._t, t, w))
         return wrap(_nn.linear(t, w.t(), bias._t))
     except RuntimeError as e:
+        if t.dtype is not w.dtype:
+            # operands of different dtypes: as Paddle's matmul takes them (int weights of a
+            # float32 input and real/complex pairs are cast, other pairs raise ValueError)
+            t, w = _mixed(t, w)
+            b = None if bias is None else wrap(bias._t.to(t.dtype))
+            return linear(wrap(t), wrap(w), b)
         if "cannot be multiplied" not in str(e) and "size mismatch" not in str(e):
             raise
         raise ValueError(f"(InvalidArgument) In operator matmul, the last dimension of Input(X) "
@@ -324,21 +338,41 @@ def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=
     if n != 0 and (padding_idx >= n or padding_idx < -n):
         raise ValueError(f"padding_idx must be within [-{n}, {n})")
     if max_norm and w.numel() != 0:
-        with torch.no_grad():
-            if w.dtype is torch.float64:     # Paddle's paddle.norm: p_norm's float32 p
-                rows = ids.reshape(-1).unique()
-                sel = w.index_select(0, rows)
-                norm = p_norm(sel, float(norm_type), 1, True)
-                w.index_copy_(0, rows, sel * torch.where(norm > max_norm,
-                                                         max_norm / (norm + 1e-7), 1.0))
-            else:
-                torch.embedding_renorm_(w, ids, max_norm, norm_type)
+        _renorm_rows(w, ids, max_norm, norm_type)
     if scale_grad_by_freq and sparse:
         raise AttributeError("scale_grad_by_freq = True is not supported with sparse update.")
     out = torch.embedding(w, ids, padding_idx, scale_grad_by_freq)
     if padding_idx >= 0:
         out = out.masked_fill((ids == padding_idx).unsqueeze(-1), 0)
     return wrap(out)
+
+
+def _renorm_rows(w, ids, max_norm, norm_type):
+    """Scale the rows of ``w`` picked by ``ids`` whose ``norm_type``-norm exceeds ``max_norm``
+    to norm ``max_norm`` (times ``max_norm / (norm + 1e-7)``), in place, without gradient."""
+    with torch.no_grad():
+        if w.dtype is torch.float64:     # Paddle's paddle.norm: p_norm's float32 p
+            rows = ids.reshape(-1).unique()
+            sel = w.index_select(0, rows)
+            norm = p_norm(sel, float(norm_type), 1, True)
+            w.index_copy_(0, rows, sel * torch.where(norm > max_norm,
+                                                     max_norm / (norm + 1e-7), 1.0))
+        else:
+            torch.embedding_renorm_(w, ids, max_norm, norm_type)
+
+
+def embedding_renorm_(x, weight, max_norm, norm_type=2.0):
+    """The rows of ``weight`` that the ids in x pick, renormalised in place to at most
+    ``max_norm`` (what ``embedding(max_norm=)`` does first); returns ``weight``."""
+    try:
+        w, ids = weight._t, x._t
+    except AttributeError:
+        raise not_tensor("embedding_renorm_", "x" if not isinstance(x, Tensor) else "weight",
+                         0 if not isinstance(x, Tensor) else 1,
+                         x if not isinstance(x, Tensor) else weight) from None
+    if w.numel() != 0:
+        _renorm_rows(w, ids, float(max_norm), float(norm_type))
+    return weight
 
 
 def one_hot(x, num_classes=-1, name=None):
@@ -371,10 +405,13 @@ def label_smooth(label, prior_dist=None, epsilon=0.1, name=None):
     if epsilon > 1.0 or epsilon < 0.0:
         raise ValueError("The value of epsilon must be between 0 and 1.")
     t = label._t
-    epsilon = float(np.float32(epsilon))
+    # Paddle's kernel takes epsilon as a float32 attribute and forms 1 - epsilon and
+    # epsilon / classes in float32 before the element type (float64 results show it)
+    eps32 = np.float32(epsilon)
+    keep = float(np.float32(1) - eps32)
     if prior_dist is None:
-        return wrap(t * (1 - epsilon) + epsilon / t.shape[-1])
-    return wrap(t * (1 - epsilon) + epsilon * prior_dist._t)
+        return wrap(t * keep + float(eps32 / np.float32(t.shape[-1])))
+    return wrap(t * keep + float(eps32) * prior_dist._t)
 
 
 # ---------------------------------------------------------------------- distances
