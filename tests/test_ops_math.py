@@ -123,3 +123,16 @@ def test_reduction_shapes_match_numpy(shape, data):
         want = np.mean(a.astype(np.float32), axis=ax, keepdims=keepdim)
     assert list(got.shape) == list(np.shape(want))
     np.testing.assert_allclose(got.numpy(), want, rtol=1e-6, equal_nan=True)
+
+
+def test_conj_of_a_real_tensor_is_a_new_tensor():
+    # as in Paddle 3.3.1: making the result need gradient leaves x alone (torch.conj of a
+    # real tensor is that very tensor)
+    x = paddle.to_tensor([[0.5, 1.5]])
+    out = paddle.conj(x)
+    out.stop_gradient = False
+    paddle.sum(out).backward()
+    assert x.grad is None and x.stop_gradient is True
+    np.testing.assert_array_equal(out.numpy(), [[0.5, 1.5]])
+    c = paddle.to_tensor([1 + 2j])
+    assert paddle.conj(c).numpy().tolist() == [1 - 2j]

@@ -158,7 +158,12 @@ _unary_op("sqrt", torch.sqrt, inplace="method")
 _unary_op("square", torch.square, inplace=True, fn_=lambda t: t.pow_(2))
 _unary_op("tan", torch.tan, inplace=True)
 _unary_op("tanh", torch.tanh, inplace=True)
-_unary_op("conj", torch.conj)
+def _conj(t):
+    # a new tensor, as Paddle's (torch.conj of a real tensor is that tensor)
+    return torch.conj_physical(t) if t.is_complex() else t.clone()
+
+
+_unary_op("conj", _conj)
 
 
 @op(method=True)
