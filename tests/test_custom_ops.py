@@ -393,3 +393,17 @@ def test_double_grad_new_suffix_maps_to_the_grad_ops_input():
     grad_level = SimpleNamespace(inputs=[Port("Out"), Port("Out@GRAD")])
     double = SimpleNamespace(outputs=[Port("Out@GRAD@NEW"), Port("Out@GRAD@GRAD")])
     assert _input_grads(grad_level, double, ["d_out", "d_dout"]) == ["d_out", "d_dout"]
+
+
+def test_extension_utils_answer_for_our_headers_and_torchs_libraries():
+    from paddle_compat.utils.cpp_extension import extension_utils as eu
+    inc = eu.find_paddle_includes()
+    assert inc[0] == eu.get_include() and os.path.isfile(os.path.join(inc[0], "paddle",
+                                                                      "extension.h"))
+    assert all(os.path.isdir(d) for d in eu.find_paddle_libraries())
+    assert eu.find_python_includes() and eu.find_paddle_custom_device_includes() == []
+    kw = eu.normalize_extension_kwargs({"extra_compile_args": {"cc": ["-O3"], "nvcc": []}})
+    assert kw["extra_compile_args"]["cxx"] == ["-O3", "-w", "-DPADDLE_WITH_CUSTOM_KERNEL"]
+    assert kw["include_dirs"][0] == eu.get_include() and kw["language"] == "c++"
+    kw = eu.normalize_extension_kwargs({"extra_compile_args": ["-O2"], "_compile_dir": "/x"})
+    assert kw["extra_compile_args"] == ["-O2", "-w"] and "_compile_dir" not in kw

@@ -3,8 +3,11 @@ Paddle's custom-op build that scripts and tests use directly.
 
 ``IS_WINDOWS``/``OS_NAME``, ``run_cmd`` (a shell command, ``RuntimeError`` on failure),
 ``check_abi_compatibility`` (is the C++ compiler the kind and version the build expects:
-GCC on Linux, at least the version torch's extension builder asks for) and the include and
-build directories. Builds themselves are ``paddle_compat.utils.cpp_extension``'s (on
+GCC on Linux, at least the version torch's extension builder asks for), the include and
+build directories, and what a setuptools Extension of custom ops needs
+(``find_paddle_includes``/``find_paddle_libraries``/``find_python_includes``,
+``normalize_extension_kwargs``), answered for paddle_compat: our headers, torch's headers and
+libraries. Builds themselves are ``paddle_compat.utils.cpp_extension``'s (on
 ``torch.utils.cpp_extension``).
 """
 import os
@@ -12,12 +15,15 @@ import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 import warnings
 
-from .build import INCLUDE_DIR, get_build_directory
+from .build import INCLUDE_DIR, get_build_directory, include_paths
 
 __all__ = ["IS_WINDOWS", "IS_MAC", "OS_NAME", "run_cmd", "check_abi_compatibility",
-           "get_build_directory", "get_include", "log_v"]
+           "get_build_directory", "get_include", "log_v", "find_paddle_includes",
+           "find_paddle_libraries", "find_python_includes", "find_paddle_custom_device_includes",
+           "normalize_extension_kwargs"]
 
 OS_NAME = sys.platform
 IS_WINDOWS = OS_NAME.startswith("win")
@@ -109,3 +115,63 @@ def check_abi_compatibility(compiler, verbose=False):
         f"{'.'.join(map(str, minimum))}, the oldest version whose C++ ABI matches torch's: "
         f"custom ops built with it may crash.")
     return False
+
+
+def find_paddle_includes(use_cuda=False):
+    """The include directories a custom op compiles against: ours (``paddle/extension.h``) and
+    torch's (with its CUDA ones when ``use_cuda``)."""
+    return include_paths(cuda=use_cuda)
+
+
+def find_paddle_libraries(use_cuda=False):
+    """The library directories a custom op links against: torch's (and CUDA's with
+    ``use_cuda``, where torch knows a CUDA home)."""
+    from torch.utils import cpp_extension as tce
+    dirs = tce.library_paths(device_type="cuda" if use_cuda and tce.CUDA_HOME else "cpu")
+    return [d for i, d in enumerate(dirs) if d not in dirs[:i]]
+
+
+def find_python_includes():
+    """Python's include directories (its headers, then the platform-specific ones)."""
+    out = []
+    for key in ("include", "platinclude"):
+        d = sysconfig.get_path(key)
+        if d and d not in out:
+            out.append(d)
+    return out
+
+
+def find_paddle_custom_device_includes():
+    """Include directories of Paddle's custom-device plugins: none (torch has no such plugins
+    for paddle_compat to find)."""
+    return []
+
+
+def normalize_extension_kwargs(kwargs, use_cuda=False):
+    """The keyword arguments of a setuptools Extension of custom ops, completed as Paddle's
+    build does: include and library directories (``find_*``), the language, and
+    ``extra_compile_args`` (a list, or ``{'cxx': ..., 'nvcc': ...}``) with ``-w`` and
+    ``-DPADDLE_WITH_CUSTOM_KERNEL`` unless ``_compile_dir`` names a prepared build."""
+    kwargs = dict(kwargs)
+    compile_dir = kwargs.pop("_compile_dir", None)
+    includes = list(kwargs.get("include_dirs", []) or [])
+    for d in find_paddle_includes(use_cuda) + find_python_includes():
+        if d not in includes:
+            includes.append(d)
+    kwargs["include_dirs"] = includes
+    libs = list(kwargs.get("library_dirs", []) or [])
+    kwargs["library_dirs"] = libs + [d for d in find_paddle_libraries(use_cuda) if d not in libs]
+    added = ["-w"] + ([] if compile_dir else ["-DPADDLE_WITH_CUSTOM_KERNEL"])
+    eca = kwargs.get("extra_compile_args")
+    if isinstance(eca, dict):
+        eca = {k: list(v) for k, v in eca.items()}
+        if "cc" in eca:                     # Paddle also spells the C++ flags 'cc'
+            eca["cxx"] = eca.pop("cc") + eca.get("cxx", [])
+        for key in ("cxx", "nvcc"):
+            eca[key] = eca.get(key, []) + [f for f in added if f not in eca.get(key, [])]
+    else:
+        eca = list(eca or [])
+        eca += [f for f in added if f not in eca]
+    kwargs["extra_compile_args"] = eca
+    kwargs["language"] = "c++"
+    return kwargs
