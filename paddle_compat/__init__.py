@@ -8,12 +8,13 @@ every other namespace (``nn``, ``optimizer``, ``static``, ``distributed`` ...) i
 module that runs its code on first use (``_bind_lazily`` below), so ``paddle.nn.Linear`` and
 ``from paddle_compat.nn import Linear`` work as always and cost nothing until used.
 """
+import importlib as _importlib
 import importlib.util as _importlib_util
 import sys as _sys
 
 from .framework.dtype import (bfloat16, bool, complex64, complex128, finfo, float16, float32,
                               float64, get_default_dtype, iinfo, int8, int16, int32, int64,
-                              set_default_dtype, uint8)
+                              set_default_dtype, uint8, uint32, uint64)
 from .framework.dtype import DType as dtype
 # Paddle 3's torch-style dtype names (int/long/short, which would shadow builtins on a star
 # import, are left out)
@@ -32,18 +33,28 @@ from .framework import hooks as _hooks
 from .ops import *          # noqa: F401,F403  the op library (ops/registry.py: how ops are made)
 from .ops import registry as _registry
 from . import autograd
+from . import device, tensor    # callable modules (paddle.device("cpu"), paddle.tensor([1.]))
 from .autograd import enable_grad, grad, is_grad_enabled, no_grad, set_grad_enabled
 
 from .framework.io import load, save
 from .framework.mode import disable_static, enable_static, in_dynamic_mode
 from .compat import install, uninstall
+# Paddle 3's torch-proxy switches under their top-level names (paddle_compat.compat.torch_api)
+from .compat import disable_torch_proxy as disable_compat
+from .compat import enable_torch_proxy as enable_compat
+from .compat import use_torch_proxy_guard as use_compat_guard
+from .framework.tensor import Size
+
+# math constants and numpy's newaxis, as Paddle 3 exposes them
+from math import e, inf, nan, pi
+newaxis = None
 
 # ---------------------------------------------------------------------- lazy namespaces
 # Bound now as modules that execute on first attribute access (importlib's LazyLoader), so the
 # package stays a plain module whose attribute reads cost nothing extra.
-_LAZY_SUBMODULES = ("amp", "audio", "device", "distributed", "fft", "geometric", "incubate",
+_LAZY_SUBMODULES = ("amp", "audio", "cuda", "distributed", "fft", "geometric", "incubate",
                     "io", "jit", "linalg", "nn", "optimizer", "pir_utils", "regularizer", "signal",
-                    "static", "sysconfig", "utils", "vision")
+                    "special", "static", "sysconfig", "utils", "vision")
 # Tensor methods defined by lazily imported namespaces (ops/registry.py installs stand-ins)
 _LAZY_METHODS = {
     "signal": ["stft", "istft"],
@@ -64,6 +75,33 @@ class _AnnouncingLoader:
     def exec_module(self, module):
         self.loader.exec_module(module)
         _hooks.namespace_loaded()
+
+
+class _AlreadyLoaded:
+    """Meta-path finder for one race of lazy binding: ``import paddle_compat.nn.clip`` while
+    ``nn`` is still unexecuted runs ``nn`` (Python reads its ``__path__``), which imports
+    ``clip``; Python, having looked for ``clip`` in sys.modules before that, would then load it
+    a second time (two ``ClipGradBase`` classes). This hands it the module already loaded."""
+
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        module = _sys.modules.get(name) if name.startswith(__name__ + ".") else None
+        if module is None or target is not None or isinstance(module,
+                                                               _importlib_util._LazyModule):
+            return None
+        return _importlib_util.spec_from_loader(name, _AlreadyLoaded,
+                                                is_package=hasattr(module, "__path__"))
+
+    @staticmethod
+    def create_module(spec):
+        return _sys.modules[spec.name]
+
+    @staticmethod
+    def exec_module(module):
+        pass
+
+
+_sys.meta_path.insert(0, _AlreadyLoaded)
 
 
 def _bind_lazily(name):
@@ -117,6 +155,57 @@ class _LazyClass:
 
 
 DataParallel = _LazyClass("distributed", "DataParallel")
+
+
+def _lazy_function(namespace, name):
+    """``paddle.<name>``, the function ``paddle.<namespace>.<name>``, whose namespace is
+    imported on its first call (Paddle 3 re-exports some functional and amp names at the top)."""
+    def function(*args, **kwargs):
+        return getattr(_importlib.import_module(f"{__name__}.{namespace}"), name)(*args,
+                                                                                **kwargs)
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = f"paddle.{namespace}.{name} (imported on first use)."
+    return function
+
+
+for _namespace, _names in (("nn", ("conv1d", "conv2d", "conv3d", "group_norm", "layer_norm",
+                                   "adaptive_avg_pool1d")),
+                           ("amp", ("autocast", "get_autocast_dtype", "get_autocast_cpu_dtype",
+                                    "is_autocast_enabled"))):
+    for _name in _names:
+        globals()[_name] = _lazy_function(
+            _namespace + ".functional" if _namespace == "nn" else _namespace, _name)
+del _namespace, _names, _name
+
+
+def get_autocast_gpu_dtype(device_type=None):
+    """The dtype auto-cast uses on GPU (``paddle.amp.get_autocast_dtype``)."""
+    return get_autocast_dtype(device_type)
+
+
+def disable_signal_handler():
+    """Paddle removes its C++ fault-signal handlers here; paddle_compat installs none, so
+    there is nothing to remove."""
+
+
+def batch(reader, batch_size, drop_last=False):
+    """A reader (a generator function) of lists of ``batch_size`` items from ``reader``."""
+    batch_size = int(batch_size)
+    if batch_size <= 0:
+        raise ValueError("batch_size should be a positive integer value, "
+                         f"but got batch_size={batch_size}")
+
+    def batch_reader():
+        b = []
+        for item in reader():
+            b.append(item)
+            if len(b) == batch_size:
+                yield b
+                b = []
+        if b and not drop_last:
+            yield b
+
+    return batch_reader
 
 
 def create_parameter(shape, dtype, name=None, attr=None, is_bias=False,

@@ -9,6 +9,8 @@ integer input, with RuntimeError as Paddle's missing kernels do; so do float16/b
 ``fftshift``/``ifftshift`` follow Paddle's documentation (numpy's semantics): Paddle 3.3.1
 itself fails on 1-d inputs and on explicit ``axes`` (a SystemError from ``roll``).
 """
+import sys as _sys
+
 import torch
 
 from .framework import dtype as _dt
@@ -16,6 +18,7 @@ from .framework.place import current_device, to_torch_device
 from .framework.tensor import Tensor, wrap
 from .ops.common import finish, tensor_arg
 from .ops.registry import OpSet as _OpSet
+from .ops.registry import publish as _publish
 
 _op = _OpSet(__name__)
 __all__ = _op.names
@@ -165,3 +168,6 @@ def _shift(torch_fn, api):
 
 fftshift = _shift(torch.fft.fftshift, "fftshift")
 ifftshift = _shift(torch.fft.ifftshift, "ifftshift")
+
+# the torch-style spellings Paddle 3.3.1 takes here (fft(x, dim=0)) come with publishing
+_publish(_sys.modules[__name__])

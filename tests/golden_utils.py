@@ -29,7 +29,7 @@ DEPTH_TOL = {
 }
 
 #: names whose presence in a case's code (or its API) makes the case "deep"
-DEEP_MARKERS = ("MultiHeadAttention", "Transformer", "LSTM", "GRU", "SimpleRNN", "BiRNN",
+DEEP_MARKERS = ("MultiHeadAttention", "MultiheadAttention", "Transformer", "LSTM", "GRU", "SimpleRNN", "BiRNN",
                 "RNNCell", "Orthogonal", "attention", "fused_feedforward",
                 "fused_multi_head", "fused_bias_dropout_residual")
 

@@ -4,7 +4,7 @@
 ``sys.modules["paddle"] = paddle_compat``. Module objects are shared, not copied or proxied:
 ``paddle.nn.functional is paddle_compat.nn.functional``, so attribute access is exactly as fast
 as through ``import paddle_compat``. Names map ``paddle.X.Y -> paddle_compat.X.Y`` except for
-the few in ``ALIASES`` (``paddle.tensor`` is our op library, ``paddle.base`` a small shim);
+the few in ``ALIASES`` (``paddle.base`` is a small shim);
 anything else raises ``UnsupportedModuleError`` naming it. Every paddle_compat module gets a
 PEP 562 ``__getattr__`` (called only when normal lookup fails) that imports submodules lazily,
 serves the names Paddle also exposes there (``paddle.framework.in_dynamic_mode`` ...) and
@@ -19,7 +19,6 @@ import importlib.util
 import os
 import sys
 import threading
-import types
 
 from ..framework import hooks
 from .missing import UnsupportedModuleError, import_target, make_module_getattr
@@ -32,14 +31,12 @@ ROOT = "paddle_compat"
 #: dotted name is appended).
 ALIASES = {
     "paddle": ROOT,
-    "paddle.tensor": ROOT + ".ops",
     "paddle.base": ROOT + ".compat.shims.base",
 }
 
 #: Paddle names that must not map onto a paddle_compat module of the same name (ours are
 #: internals, Paddle's are different things), and names Paddle itself no longer has.
 BLOCKED = {
-    "paddle.compat": None,          # Paddle 3's torch-style API, not our hook package
     "paddle.run_examples": None,
     "paddle.ops": None,
     "paddle.__main__": None,
@@ -168,12 +165,6 @@ def _resolve(paddle_name, attr):
             return import_target(extra)
         except (ImportError, AttributeError):
             raise LookupError(attr) from None
-    if paddle_name.startswith("paddle.tensor."):
-        # Paddle's paddle.tensor.<module> split is not ours (ops/ is split by concern): an op
-        # of the library is found from any of them (paddle.tensor.math.sum)
-        ops = importlib.import_module(ROOT + ".ops")
-        if attr in ops.__all__:
-            return getattr(ops, attr)
     full = f"{paddle_name}.{attr}"
     try:
         real = _target_of(full)
@@ -194,7 +185,7 @@ def _attach_getattrs():
             if name in done or (name.startswith(ROOT + ".compat")
                                 and not name.startswith(ROOT + ".compat.shims")):
                 continue
-            if isinstance(mod, types.ModuleType) and type(mod) is not types.ModuleType:
+            if isinstance(mod, importlib.util._LazyModule):
                 continue            # a lazily bound namespace not run yet: done when it runs
             d = getattr(mod, "__dict__", None)
             if d is None:

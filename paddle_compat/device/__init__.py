@@ -1,11 +1,25 @@
-"""``paddle.device``: choose and query devices (CPU, CUDA through torch)."""
+"""``paddle.device``: choose and query devices (CPU, CUDA through torch). As in Paddle 3.x the
+module is also callable: ``paddle.device("cuda:0")`` is ``paddle.device.Device("cuda:0")``."""
+import sys
+import types
+
 import torch
 
-from ..framework.place import get_device, is_compiled_with_cuda, set_device
+from ..framework.place import Device, get_device, is_compiled_with_cuda, set_device
 from . import cuda
 
 __all__ = ["set_device", "get_device", "synchronize", "is_compiled_with_cuda", "cuda",
-           "get_all_device_type", "get_available_device"]
+           "get_all_device_type", "get_available_device", "Device"]
+
+
+class _DeviceNamespace(types.ModuleType):
+    """The ``paddle.device`` module, callable."""
+
+    def __call__(self, *args, **kwargs):
+        return Device(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _DeviceNamespace
 
 
 def synchronize(device=None):

@@ -331,7 +331,7 @@ enum {
                            float32 (Paddle's float attribute, float_attr_rounds) */
 };
 
-static Py_ssize_t op_impl_off, op_fn_off, op_flags_off, op_extra_off, op_kw_off;
+static Py_ssize_t op_impl_off, op_fn_off, op_flags_off, op_extra_off, op_kw_off, op_kw2_off;
 static PyObject *bool_dtype;
 static PyObject *dtype_table;       /* every str/DType/torch.dtype spelling -> torch dtype */
 static PyObject *get_default_dtype; /* torch.get_default_dtype */
@@ -565,9 +565,14 @@ fastop_call(PyObject *op, PyObject *args, PyObject *kwargs)
             return r;
     }
     else if (PyDict_GET_SIZE(kwargs) == 1 && PyTuple_GET_SIZE(args) == 1) {
-        /* f(x, axis=1): the second parameter by its name, as the positional form */
-        PyObject *kw = OP_SLOT(op, op_kw_off), *v;
-        if (kw != NULL && (v = PyDict_GetItemWithError(kwargs, kw)) != NULL) {
+        /* f(x, axis=1): the second parameter by its name, as the positional form; also by
+           its torch-style alias (f(x, dim=1), ops/spelling.py) */
+        PyObject *kw = OP_SLOT(op, op_kw_off), *kw2 = OP_SLOT(op, op_kw2_off), *v = NULL;
+        if (kw != NULL)
+            v = PyDict_GetItemWithError(kwargs, kw);
+        if (v == NULL && !PyErr_Occurred() && kw2 != NULL && kw2 != Py_None)
+            v = PyDict_GetItemWithError(kwargs, kw2);
+        if (v != NULL) {
             PyObject *both = PyTuple_Pack(2, PyTuple_GET_ITEM(args, 0), v);
             PyObject *r = both != NULL ? fast_call(op, both) : NULL;
             Py_XDECREF(both);
@@ -629,7 +634,8 @@ install_ops(PyObject *self, PyObject *args)
     if (slot_offset(cls, "_impl", &op_impl_off) < 0 || slot_offset(cls, "_fn", &op_fn_off) < 0
             || slot_offset(cls, "_flags", &op_flags_off) < 0
             || slot_offset(cls, "_extra", &op_extra_off) < 0
-            || slot_offset(cls, "_kw", &op_kw_off) < 0)
+            || slot_offset(cls, "_kw", &op_kw_off) < 0
+            || slot_offset(cls, "_kw2", &op_kw2_off) < 0)
         return NULL;
     for (int i = 0; i < 4; i++) {
         Py_INCREF(PyTuple_GET_ITEM(reals, i));

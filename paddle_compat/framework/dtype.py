@@ -59,6 +59,9 @@ _TABLE = [
     ("float64", torch.float64, np.dtype("float64"), 11),
     ("complex64", torch.complex64, np.dtype("complex64"), 12),
     ("complex128", torch.complex128, np.dtype("complex128"), 13),
+    # Paddle 3's unsigned wide integers (few kernels in Paddle and in torch: casts, copies)
+    ("uint32", torch.uint32, np.dtype("uint32"), 6),
+    ("uint64", torch.uint64, np.dtype("uint64"), 8),
 ]
 
 ALL_DTYPES = {}
@@ -146,7 +149,14 @@ def _g(x):
 class finfo:
     """Machine limits of a floating dtype, printed as Paddle prints them."""
 
-    def __init__(self, dtype):
+    def __init__(self, dtype=None, **kwargs):
+        if "type" in kwargs:            # Paddle 3's torch-style keyword
+            if dtype is not None:
+                raise TypeError("finfo() got multiple values for argument 'dtype'")
+            dtype = kwargs.pop("type")
+        if kwargs or dtype is None:
+            raise TypeError(f"finfo() got an unexpected keyword argument "
+                            f"'{next(iter(kwargs), 'dtype')}'")
         d = convert_dtype(dtype)
         fi = torch.finfo(d.torch)
         self.dtype = d.name

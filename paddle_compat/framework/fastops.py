@@ -69,7 +69,7 @@ def _load(fn):
 class FastOp:
     """A marked Paddle function as the public API object (see the module docstring)."""
 
-    __slots__ = ("_impl", "_fn", "_flags", "_extra", "_kw", "__dict__", "__weakref__")
+    __slots__ = ("_impl", "_fn", "_flags", "_extra", "_kw", "_kw2", "__dict__", "__weakref__")
 
     def __init__(self, fn, flags):
         forms, torch_fn, extra = fn._fast_path
@@ -77,8 +77,11 @@ class FastOp:
         self._fn = torch_fn
         self._flags = flags
         self._extra = extra
-        names = fn.__code__.co_varnames
-        self._kw = names[1] if fn.__code__.co_argcount > 1 else None   # f(x, axis=1) is fast too
+        code = getattr(fn, "__wrapped__", fn).__code__     # (under a spelling wrapper)
+        names = code.co_varnames
+        self._kw = names[1] if code.co_argcount > 1 else None   # f(x, axis=1) is fast too
+        # and f(x, dim=1), the second parameter's torch-style alias (ops/spelling.py)
+        self._kw2 = getattr(fn, "_second_alias", None)
         functools.update_wrapper(self, fn)
 
     def __call__(self, *args, **kwargs):
@@ -93,7 +96,8 @@ class FastOp:
         return repr(self._impl)
 
     def __reduce__(self):
-        return _load, (self._impl,)          # pickles as the function itself
+        # pickles as the function itself (the op module's, under a spelling wrapper)
+        return _load, (getattr(self._impl, "__wrapped__", self._impl),)
 
 
 def c_module():

@@ -8,7 +8,7 @@ import torch
 from .hooks import creation_defaults_changed
 
 __all__ = ["Place", "CPUPlace", "CUDAPlace", "CUDAPinnedPlace", "set_device", "get_device",
-           "is_compiled_with_cuda", "current_device", "place_of", "to_torch_device"]
+           "is_compiled_with_cuda", "current_device", "place_of", "to_torch_device", "Device"]
 
 
 class Place:
@@ -159,3 +159,61 @@ def to_torch_device(place):
     if isinstance(place, torch.device):
         return place
     raise ValueError(f"place must be a Place or one of 'cpu', 'gpu', 'gpu:N', but received {place!r}")
+
+
+class Device(str):
+    """``paddle.device("cuda:0")``, Paddle 3.x's device object: the device's name as a string
+    ("cpu", "cuda:0"), so every API that takes a device string takes it, with ``type`` and
+    ``index``. Built from a name ("gpu:1"), a type and an index ("cuda", 1), a GPU number (0 is
+    "cuda:0") or a Place. Used in a ``with`` block it is the current device for the block."""
+
+    _KINDS = ("cpu", "gpu", "cuda", "xpu")
+    _outer = []         # the devices current before each open ``with`` block
+
+    def __new__(cls, type=None, index=None):
+        if isinstance(type, Place):
+            if type.is_cpu_place():
+                kind, idx = "cpu", None
+            elif type.is_gpu_place():
+                kind, idx = "cuda", type._index
+            else:
+                raise ValueError(f"Unknown place type: {type}")
+        elif isinstance(type, str):
+            name = type.lower()
+            kind, sep, num = name.partition(":")
+            if kind not in cls._KINDS:
+                raise ValueError(f"Unsupported device type: {kind if sep else name}")
+            if index is not None:
+                kind, idx = name, index
+            elif sep:
+                idx = int(num)
+            else:
+                idx = 0
+            if kind == "cpu":
+                idx = None
+        elif isinstance(type, int):
+            kind, idx = "cuda", type
+        elif type is None and index is not None:
+            raise ValueError("Device type must be specified if index is given")
+        else:
+            raise TypeError(f"Unsupported type for Device: {type}")
+        obj = str.__new__(cls, "cpu" if kind == "cpu" else f"{kind}:{idx}")
+        obj._kind = kind
+        obj._index = idx
+        return obj
+
+    @property
+    def type(self):
+        return self._kind
+
+    @property
+    def index(self):
+        return self._index
+
+    def __enter__(self):
+        Device._outer.append(get_device())
+        set_device(str(self))
+        return self
+
+    def __exit__(self, *exc):
+        set_device(Device._outer.pop())

@@ -64,12 +64,13 @@ class Size(list):
 
 
 class TensorSize(int):
-    """``Tensor.size``: the element count (an int, as in Paddle). Calling it as torch code
-    would (``x.size()``) raises a TypeError that points to ``Tensor.shape``."""
+    """``Tensor.size``: the element count (an int, as in Paddle). As in Paddle 3.3.1 it can
+    also be called as torch code does: ``x.size()`` is the shape, ``x.size(d)`` one dimension."""
 
     def __call__(self, dim=None):
-        raise TypeError("Tensor.size is the number of elements (a property) in Paddle; "
-                        "use Tensor.shape for the dimensions")
+        if dim is None:
+            return Size(self._shape)
+        return self._shape[dim]
 
 
 def writable(x):
@@ -186,7 +187,9 @@ class Tensor:
 
     @property
     def size(self):
-        return TensorSize(self._t.numel())
+        s = TensorSize(self._t.numel())
+        s._shape = tuple(self._t.shape)
+        return s
 
     def numel(self):
         return wrap(torch.tensor(self._t.numel(), dtype=torch.int64))
@@ -198,6 +201,11 @@ class Tensor:
     @property
     def place(self):
         return place_of(self._t)
+
+    @property
+    def layout(self):
+        """The data layout Paddle 3 reports for a dense tensor: "NCHW"."""
+        return "NCHW"
 
     @property
     def type(self):

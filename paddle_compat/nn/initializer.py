@@ -23,7 +23,7 @@ from ..random import default_generator as _gen
 from ..random import distributions as _dist
 
 __all__ = ["Initializer", "Constant", "Normal", "TruncatedNormal", "Uniform", "XavierNormal",
-           "XavierUniform", "KaimingNormal", "KaimingUniform", "Assign", "Orthogonal",
+           "XavierUniform", "KaimingNormal", "KaimingUniform", "Assign", "Orthogonal", "Dirac",
            "calculate_gain", "set_global_initializer"]
 
 
@@ -255,6 +255,35 @@ class Orthogonal(Initializer):
         if rows < cols:
             q = q.T
         return (q.reshape(shape) * self._gain).to(dtype.torch)
+
+
+class Dirac(Initializer):
+    """The Dirac delta of a 3-D/4-D/5-D convolution weight ``[out_c, in_c, *k]``: zeros but
+    ``W[g * n + j, j, k0 // 2, k1 // 2, ...] = 1`` for each of ``groups`` groups ``g`` of
+    ``n = out_c // groups`` output channels and ``j < min(n, in_c)``, so that the convolution
+    passes ``min(n, in_c)`` input channels through unchanged."""
+
+    def __init__(self, groups=1, name=None):
+        if not (isinstance(groups, int) and groups > 0):
+            raise AssertionError(" 'groups' must be a positive integer. ")
+        self._groups = groups
+
+    def make(self, shape, dtype=None, device=None):
+        shape, dtype, device = self._args(shape, dtype, device)
+        if dtype.name not in ("float16", "bfloat16", "float32", "float64"):
+            raise TypeError("The data type of 'Out' in Dirac must be one of ['float16', "
+                            f"'bfloat16', 'float32', 'float64'], but received {dtype.name}.")
+        if len(shape) not in (3, 4, 5):
+            raise AssertionError("Only Tensor with 3/4/5 dimensions can be initialized by Dirac")
+        if shape[0] % self._groups:
+            raise AssertionError("Tensor 0-dimension must be divisible by groups")
+        per_group = shape[0] // self._groups
+        out = torch.zeros(shape, dtype=dtype.torch, device=device)
+        j = torch.arange(min(per_group, shape[1]), device=device)
+        centre = tuple(k // 2 for k in shape[2:])
+        for g in range(self._groups):
+            out[(j + g * per_group, j) + centre] = 1
+        return out
 
 
 class _Global:

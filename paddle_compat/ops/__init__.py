@@ -30,6 +30,7 @@ _MODULES = (                 # one op module per concern, one line each
     "complex_math",
     "creation",
     "random",
+    "torch_style",
 )
 for _name in _MODULES:
     _m = _importlib.import_module(f".{_name}", __name__)

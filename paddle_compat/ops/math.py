@@ -380,7 +380,42 @@ def _binary(fn, api, promote):
             raise
     f.__name__ = api
     f.__doc__ = f"Elementwise {api} of two Tensors (torch.{fn.__name__})."
-    return f
+    return _TORCH_KEYWORDS.get(api, lambda g: g)(f)
+
+
+def _scaled(f):
+    """``add``/``subtract`` with Paddle 3's ``alpha``: ``x + alpha * y`` (y scaled first, as
+    Paddle computes it)."""
+    def g(x, y, name=None, *, alpha=1):
+        if alpha != 1:
+            y = wrap(_x(y, f.__name__, "y", 1) * alpha)
+        return f(x, y)
+    g.__name__ = f.__name__
+    g.__doc__ = f.__doc__ + " ``alpha`` scales y first."
+    return g
+
+
+def _rounding(f):
+    """``divide`` with Paddle 3's ``rounding_mode`` ('trunc' or 'floor'; integers stay
+    integers)."""
+    def g(x, y, name=None, *, rounding_mode=None):
+        if rounding_mode is None:
+            return f(x, y)
+        if rounding_mode not in ("trunc", "floor"):
+            raise ValueError("div expected rounding_mode to be one of None, 'trunc', or 'floor' "
+                             f"but found {rounding_mode}.")
+        a = _x(x, "divide")
+        b = _x(y, "divide", "y", 1)
+        if a.dtype is not b.dtype:
+            a, b = binary_operands("div", a, b)
+        return wrap(torch.div(a, b, rounding_mode=rounding_mode))
+    g.__name__ = f.__name__
+    g.__doc__ = f.__doc__ + " ``rounding_mode`` 'trunc'/'floor' rounds the quotient."
+    return g
+
+
+#: the keywords Paddle 3 added to some of these ops
+_TORCH_KEYWORDS = {"add": _scaled, "subtract": _scaled, "divide": _rounding}
 
 
 def _binary_(fn_, api, promote):
@@ -408,7 +443,33 @@ def _binary_(fn_, api, promote):
         return x
     f.__name__ = api
     f.__doc__ = f"In-place {api[:-1]}: modifies and returns x."
-    return f
+    return _TORCH_KEYWORDS_.get(api, lambda g: g)(f)
+
+
+def _scaled_(f):
+    def g(x, y, name=None, *, alpha=1):
+        if alpha != 1:
+            y = wrap(_x(y, f.__name__, "y", 1) * alpha)
+        return f(x, y)
+    g.__name__ = f.__name__
+    g.__doc__ = f.__doc__ + " ``alpha`` scales y first."
+    return g
+
+
+def _rounding_(f):
+    def g(x, y, name=None, *, rounding_mode=None):
+        if rounding_mode is None:
+            return f(x, y)
+        r = _rounding(divide)(x, y, rounding_mode=rounding_mode)._t
+        _check_inplace_shape(x._t, r)
+        _writable(x, "divide_").copy_(r)
+        return x
+    g.__name__ = f.__name__
+    g.__doc__ = f.__doc__ + " ``rounding_mode`` 'trunc'/'floor' rounds the quotient."
+    return g
+
+
+_TORCH_KEYWORDS_ = {"add_": _scaled_, "subtract_": _scaled_, "divide_": _rounding_}
 
 
 def _binary_inplace_op(api, fn_, promote, export=True):

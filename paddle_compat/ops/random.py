@@ -380,12 +380,32 @@ def random_(x, from_=0, to=None, *, generator=None):
     if from_ >= to:
         raise ValueError(f"random_ expects 'from' to be less than 'to', but got from={from_} "
                          f">= to={to}")
+    if t.dtype not in _RANDOM_DTYPES:
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), "
+                           f"{_dt.from_torch_dtype(t.dtype).name}) of kernel `random` is not "
+                           "registered.")
     writable(x)
-    if to - from_ < 2 ** 31:
-        r = randint(from_, to, list(t.shape))._t
-    else:                                      # past the engine's int32 draws
+    if t.is_cuda:
         r = torch.randint(from_, to, tuple(t.shape), dtype=torch.int64, device=t.device)
+    else:
+        r = torch.from_numpy(_random_from_to(_gen.random_raw(t.numel()), from_, to))
     with torch.no_grad():
-        t.copy_(r)
+        t.copy_(r.reshape(t.shape))
     return x
+
+
+_RANDOM_DTYPES = (torch.float32, torch.float64, torch.float16, torch.bfloat16, torch.int32,
+                  torch.int64)
+
+
+def _random_from_to(raw, from_, to):
+    """Paddle's CPU ``random_``: one 64-bit word per element, ``from_ + word % (to - from_)``,
+    the word first cut to its low 32 bits when the range is below 2**28 (measured on Paddle
+    3.3.1: spans up to 2**28 - 1 take the low word, from 2**28 + 1 the whole one)."""
+    span = to - from_
+    if span < 2 ** 28:
+        v = (raw & np.uint64(0xFFFFFFFF)) % np.uint64(span)
+    else:
+        v = raw % np.uint64(span % 2 ** 64)
+    return (v + np.uint64(from_ % 2 ** 64)).view(np.int64)
 

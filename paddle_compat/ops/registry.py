@@ -33,6 +33,11 @@ Namespaces a user reaches (``paddle_compat``, ``paddle_compat.linalg``, ``nn.fun
 ``publish(module)`` once they are built; ``activate_fast_ops`` (the package's last step) turns
 the marked functions there, and among the Tensor methods, into FastOps. A namespace published
 later (the lazily imported ones) gets its FastOps at once.
+
+Publishing also gives each public function, and ``install_methods`` each Tensor method, the
+torch-style spellings Paddle 3.3.1 accepts for it (``paddle.sum(x, dim=1)``,
+``paddle.zeros(2, 3)``, ``out=``): ``spelling.respell``, from the table recorded from Paddle
+(``alias_table``). The op modules define every function once, in Paddle's own spelling.
 """
 import importlib
 import sys
@@ -46,6 +51,7 @@ from ..framework.fastops import FastOp, c_module, fast_path
 from ..framework.place import current_device
 from ..framework import indexing
 from ..framework.tensor import Tensor, install_fast_slots
+from .spelling import respell
 
 __all__ = ["OpSet", "install_methods", "lazy_methods", "publish", "activate_fast_ops",
            "method_origin"]
@@ -94,6 +100,7 @@ def _add_method(name, fn, origin):
     _methods[name] = fn
     _origin[name] = origin
     if _state["installed"]:                     # a namespace imported after start-up
+        fn = respell(fn, f"paddle.Tensor.{name}")
         setattr(Tensor, name, _fast_op(fn) if _state["c"] else fn)
 
 
@@ -110,7 +117,13 @@ def install_methods():
     Tensor.__getitem__ = indexing.getitem
     Tensor.__setitem__ = indexing.setitem
     for name, fn in _methods.items():
-        setattr(Tensor, name, fn)
+        setattr(Tensor, name, respell(fn, f"paddle.Tensor.{name}"))
+    # the methods written in the Tensor class itself take the spellings too
+    for name, fn in list(vars(Tensor).items()):
+        if name not in _methods and type(fn) is types.FunctionType and not name.startswith("_"):
+            spelled = respell(fn, f"paddle.Tensor.{name}")
+            if spelled is not fn:
+                setattr(Tensor, name, spelled)
     _state["installed"] = True
 
 
@@ -145,6 +158,8 @@ def _fast_op(fn):
         for form in fn._fast_path[0].split():
             flags |= getattr(c, form.upper())
         op = _fast[fn] = FastOp(fn, flags)
+        if hasattr(fn, "use_fast"):         # a spelling wrapper: renamed calls take the C path
+            fn.use_fast(op)
     return op
 
 
@@ -159,8 +174,19 @@ def publish(namespace):
     """Give the user-facing ``namespace`` (a module, or the Tensor class) FastOps for its
     marked functions, now if they are active, else when ``activate_fast_ops`` runs."""
     _published.append(namespace)
+    _respell_namespace(namespace)
     if _state["c"] is not None:
         _replace_marked(namespace)
+
+
+def _respell_namespace(namespace):
+    mod = namespace.__name__
+    path = "paddle" + mod[len("paddle_compat"):] if mod.startswith("paddle_compat") else mod
+    for name, fn in list(vars(namespace).items()):
+        if type(fn) is types.FunctionType and not name.startswith("_"):
+            spelled = respell(fn, f"{path}.{name}")
+            if spelled is not fn:
+                setattr(namespace, name, spelled)
 
 
 def _tell_creation_defaults():

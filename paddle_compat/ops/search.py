@@ -181,12 +181,18 @@ def topk(x, k, axis=None, largest=True, sorted=True, name=None):
 
 
 @op
-def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=None):
-    """Insertion points of ``values`` in the (last-axis) sorted ``sorted_sequence``."""
+def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=None, *,
+                 side=None, sorter=None):
+    """Insertion points of ``values`` in the (last-axis) sorted ``sorted_sequence``;
+    ``side='right'`` (Paddle 3, torch's spelling) is ``right=True``; ``sorter`` gives the
+    order of an unsorted sequence."""
     s = _tensor(sorted_sequence, "searchsorted", "sorted_sequence")
     v = _tensor(values, "searchsorted", "values", 1)
+    right = right or side == "right"
+    if sorter is not None:
+        sorter = _tensor(sorter, "searchsorted", "sorter", 6)
     try:
-        return wrap(torch.searchsorted(s, v, out_int32=out_int32, right=right))
+        return wrap(torch.searchsorted(s, v, out_int32=out_int32, right=right, sorter=sorter))
     except RuntimeError as e:
         raise _invalid(e) from None
 

@@ -76,11 +76,27 @@ def cartesian_prod(x, name=None):
 
 @op
 def meshgrid(*args, **kwargs):
-    """Coordinate grids, 'ij' indexing; takes tensors or one list of tensors."""
+    """Coordinate grids; takes tensors or one list of tensors. ``indexing='ij'`` (the default)
+    or ``'xy'`` (the first two grids transposed, as numpy's and torch's)."""
+    indexing = kwargs.get("indexing")
+    if indexing is None:
+        indexing = "ij"
     if len(args) == 1 and isinstance(args[0], (list, tuple)):
         args = args[0]
+    if indexing not in ("ij", "xy"):
+        raise ValueError(f"meshgrid: indexing must be 'ij' or 'xy', but got {indexing}")
     if not args:
         raise ValueError("(InvalidArgument) meshgrid(): argument 'inputs' (position 0) must be "
                          "list of Tensors, but got empty list")
-    return [wrap(g) for g in torch.meshgrid(*[_tensor(a, "meshgrid") for a in args],
-                                            indexing="ij")]
+    ts = [_tensor(a, "meshgrid") for a in args]
+    if indexing == "xy" and len(ts) >= 2:          # the order Paddle's kernel sees them in
+        ts[0], ts[1] = ts[1], ts[0]
+    for i, t in enumerate(ts[1:], start=1):
+        if t.dtype != ts[0].dtype:
+            raise ValueError("(InvalidArgument) The data_type of input tensor in list isn't "
+                             "consistent, the first tensor is "
+                             f"{_dt.from_torch_dtype(ts[0].dtype).name}, but {i}th tensor is "
+                             f"{_dt.from_torch_dtype(t.dtype).name}.")
+    if indexing == "xy" and len(ts) >= 2:
+        ts[0], ts[1] = ts[1], ts[0]
+    return [wrap(g) for g in torch.meshgrid(*ts, indexing=indexing)]

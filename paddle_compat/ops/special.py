@@ -12,6 +12,7 @@ import math
 
 import torch
 
+from ..framework import dtype as _dt
 from ..framework.promotion import binary_operands
 from ..framework.tensor import wrap
 from .common import not_tensor
@@ -114,19 +115,29 @@ def multigammaln_(x, p, name=None):
 
 @op(method=True)
 def ldexp(x, y, name=None):
-    """x * 2**y; integer x computes in float32."""
+    """x * 2**y, computed in float64 when x or y is float64, else in the default float dtype
+    (int and float16 x included), as Paddle casts both first."""
     a = _tensor_only(x, "ldexp")
     b = _tensor_only(y, "ldexp", "y")
-    if not a.is_floating_point():
-        a = a.to(torch.float32)
-    return wrap(a * torch.pow(2.0, b.to(a.dtype)))
+    dtype = _ldexp_dtype(a, b)
+    return wrap(a.to(dtype) * torch.pow(2.0, b.to(dtype)))
+
+
+def _ldexp_dtype(a, b):
+    return torch.float64 if torch.float64 in (a.dtype, b.dtype) else _dt.default_float().torch
 
 
 @op(method=True)
 def ldexp_(x, y, name=None):
+    """x = x * 2**y in place, x first cast in place (as Paddle's ``cast_``) to float64 when x
+    or y is float64, else to the default float dtype (an int64 x becomes float32)."""
+    _tensor_only(x, "ldexp_")
+    b = _tensor_only(y, "ldexp_", "y")
     a = _writable(x, "ldexp_")
-    b = _tensor_only(y, "ldexp", "y")
-    a.mul_(torch.pow(2.0, b.to(a.dtype)))
+    dtype = _ldexp_dtype(a, b)
+    if a.dtype != dtype:
+        x._t = a = a.to(dtype)
+    a.mul_(torch.pow(2.0, b.to(dtype)))
     return x
 
 

@@ -29,22 +29,29 @@ def _torch_var(t, dim=None, keepdim=False, correction=1):
 
 
 def _var(t, ax, unbiased, keepdim):
+    """``unbiased``: True/False, or Paddle 3's ``correction`` (a number subtracted from n)."""
     if t.is_floating_point():
-        return _reduce(t, _torch_var, ax, keepdim, correction=int(unbiased))
+        return _reduce(t, _torch_var, ax, keepdim, correction=unbiased + 0)
     # Integers: Paddle subtracts the truncated integer mean and divides in integers.
     if t.dtype is torch.bool:
         raise RuntimeError("(NotFound) The kernel with key (CPU, Undefined(AnyLayout), bool) of "
                            "kernel `subtract` is not registered.")
     u = _reduce(t, _int_mean, ax, True)
     s = _reduce((t - u) ** 2, torch.sum, ax, keepdim, dtype=torch.int64)
-    n = t.numel() // builtins.max(s.numel(), 1) - int(unbiased)
+    n = t.numel() // builtins.max(s.numel(), 1) - (unbiased + 0)
     return torch.div(s, n, rounding_mode="trunc").to(t.dtype)
 
 
+def _correction(unbiased, correction):
+    # Paddle 3's correction= (n - correction); unbiased=False still means n
+    return unbiased if correction is None or unbiased is False else correction
+
+
 @op(method=True)
-def var(x, axis=None, unbiased=True, keepdim=False, name=None):
-    """Variance over ``axis`` (all by default); ``unbiased`` divides by n - 1."""
-    return wrap(_var(_x(x, "var"), _axis(axis), unbiased, keepdim))
+def var(x, axis=None, unbiased=True, keepdim=False, name=None, *, correction=None):
+    """Variance over ``axis`` (all by default); ``unbiased`` divides by n - 1, ``correction``
+    (Paddle 3, torch's spelling) by n - correction."""
+    return wrap(_var(_x(x, "var"), _axis(axis), _correction(unbiased, correction), keepdim))
 
 
 @op(method=True)

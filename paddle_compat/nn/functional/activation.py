@@ -55,6 +55,7 @@ tanh = _unary(torch.tanh, "tanh")
 silu = _unary(_nn.silu, "silu")
 swish = _unary(_nn.silu, "swish")
 log_sigmoid = _unary(_nn.log_sigmoid, "log_sigmoid")
+op(log_sigmoid, name="logsigmoid")     # torch's spelling; the same function in Paddle 3.3.1
 hardswish = _unary(_nn.hardswish, "hardswish")
 mish = _unary(_nn.mish, "mish")
 

@@ -28,7 +28,7 @@ __all__ = ["cross_entropy", "softmax_with_cross_entropy", "nll_loss", "binary_cr
            "hinge_embedding_loss", "multi_label_soft_margin_loss", "cosine_embedding_loss",
            "triplet_margin_with_distance_loss", "triplet_margin_loss", "multi_margin_loss",
            "dice_loss", "npair_loss", "hsigmoid_loss", "margin_cross_entropy",
-           "adaptive_log_softmax_with_loss"]
+           "adaptive_log_softmax_with_loss", "multi_label_margin_loss"]
 
 _nn = torch._C._nn
 
@@ -684,3 +684,25 @@ def adaptive_log_softmax_with_loss(input, label, head_weight, tail_weights, cuto
     output = output + head.gather(1, col.unsqueeze(1)).squeeze(1)
     loss = (-output).mean()
     return wrap(output if batched else output.squeeze(0)), wrap(loss)
+
+
+def multi_label_margin_loss(input, label, reduction="mean", name=None):
+    """Multi-class multi-label hinge loss (torch's ``multilabel_margin_loss``): for each row,
+    the target classes are ``label``'s entries before its first -1, and the loss is the sum of
+    ``max(0, 1 - (x[target] - x[other]))`` over targets and non-target classes, divided by the
+    number of classes. ``input`` [N, C] float, ``label`` [N, C] int."""
+    if reduction not in ("sum", "mean", "none"):
+        raise ValueError("'reduction' in 'multi_label_margin_loss' should be 'sum', 'mean' or "
+                         f"'none', but received {reduction}.")
+    x, y = input._t, label._t
+    if x.dim() != 2:
+        raise ValueError(f"Expected 2D input tensor, but got {x.dim()}D")
+    if y.dim() != 2:
+        raise ValueError(f"Expected 2D label tensor, but got {y.dim()}D")
+    if y.numel() > 0:
+        if int(y.min()) < -1:
+            raise ValueError("label values should be >= -1")
+        if int(y.max()) >= x.shape[1]:
+            raise ValueError(f"label values should be < {x.shape[1]}")
+    return wrap(_nn.multilabel_margin_loss(x, y.long(), {"none": 0, "mean": 1, "sum": 2}[
+        reduction]))

@@ -1,0 +1,352 @@
+"""Paddle 3.3.1's torch-style spellings of a public function, applied by the op registry.
+
+Paddle 3.x takes torch's spelling across its API: keyword aliases (``paddle.sum(x, dim=1)``,
+``paddle.add(input=x, other=y)``), sizes as varargs (``paddle.zeros(2, 3)``,
+``x.reshape(4, 3)``), the keywords ``out``/``device``/``requires_grad``/``pin_memory`` on ops
+whose Paddle functions never had them, and a few torch argument orders
+(``paddle.gather(x, 1, index)``). Which API takes what is data, recorded from Paddle 3.3.1
+itself into ``alias_table`` (and Paddle's own parameter names into ``alias_signatures``) by
+``tools/aliases/record_aliases.py``.
+
+``respell(fn, path)`` gives ``fn`` those spellings of the public API ``path``
+(``"paddle.sum"``, ``"paddle.Tensor.reshape"``): ``fn`` itself where Paddle has none, else one
+thin wrapper that hands a call in Paddle's own spelling straight to ``fn`` (the only cost is the
+wrapper's frame, and FastOps' C paths skip even that) and rewrites the others first. The
+registry calls it when a namespace is published and when Tensor methods are installed, so the
+op modules define each function once, in Paddle's spelling.
+"""
+import functools
+import inspect
+import sys
+
+import torch
+
+from ..framework.place import to_torch_device
+from ..framework.tensor import Tensor
+from . import alias_table as _table
+from .alias_signatures import SIGNATURES as _SIGNATURES
+
+__all__ = ["respell"]
+
+#: keywords Paddle 3.3.1 added to many functions, handled here when ``fn`` lacks them
+_EXTRAS = ("out", "device", "requires_grad", "pin_memory")
+
+
+def _parameters(fn):
+    """(names of fn's parameters, whether it takes **kwargs), or None where unknown."""
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return None
+    names = set()
+    var_kw = False
+    for p in sig.parameters.values():
+        if p.kind is p.VAR_KEYWORD:
+            var_kw = True
+        elif p.kind is not p.VAR_POSITIONAL:
+            names.add(p.name)
+    return names, var_kw
+
+
+def _both_given(kind, api, original, alias):
+    if kind == "ValueError":
+        return ValueError(f"Cannot specify both '{original}' and its alias '{alias}'")
+    return TypeError(f"{api}() got multiple values for argument '{original}'")
+
+
+def _write_out(out, res):
+    """``out=``: ``out`` (a Tensor, or a list/tuple of them for several results) takes the
+    result and is returned, as in Paddle."""
+    if isinstance(out, (list, tuple)) and isinstance(res, (list, tuple)):
+        for o, r in zip(out, res):
+            _write_out(o, r)
+        return type(res)(out) if type(res) in (list, tuple) else res
+    if not isinstance(out, Tensor):
+        raise TypeError(f"out must be a Tensor, but got {type(out).__name__}")
+    out._t = res._t if isinstance(res, Tensor) else torch.as_tensor(res)
+    return out
+
+
+def _place_result(res, device, requires_grad, pin_memory):
+    if isinstance(res, Tensor):
+        t = res._t
+        if device is not None:
+            t = t.to(to_torch_device(device))
+        if pin_memory:
+            if not torch.cuda.is_available():
+                raise RuntimeError("Pinning memory is not supported for Place(cpu).")
+            t = t.pin_memory()
+        if t is not res._t:
+            res._t = t
+        if requires_grad:
+            res.stop_gradient = False
+    return res
+
+
+def respell(fn, path):
+    """``fn`` taking the other spellings Paddle 3.3.1 accepts for the public API ``path``
+    (``fn`` itself where there are none)."""
+    sig = _SIGNATURES.get(path, ())
+    aliases = _table.ALIASES.get(path) or {}
+    size = _table.SIZE_ARGS.get(path)
+    forbidden = _table.FORBIDDEN.get(path)
+    api = path.rsplit(".", 1)[1]
+    special = _SPECIAL.get(api.rstrip("_")) if path in _table.SPECIAL else None
+    info = _parameters(fn)
+    if info is None:
+        return fn
+    names, var_kw = info
+    if not var_kw:      # an alias of a parameter we do not have could only fail later
+        aliases = {a: p for a, p in aliases.items() if p in names and a not in names}
+    extras = tuple(e for e in _EXTRAS if e in sig and e not in names and not var_kw)
+    if not (aliases or size or extras or forbidden or special):
+        return fn
+    both = _table.BOTH_GIVEN.get(path, "TypeError")
+    # one wrapper per function and spelling (paddle.sum and Tensor.sum share theirs)
+    # C++-parsed APIs refuse an alias whose parameter came positionally with ValueError too
+    # (Python's binding gives the decorated ones a TypeError by itself)
+    positional = sig[:sig.index("*")] if "*" in sig else sig
+    taken = tuple((a, positional.index(p)) for a, p in aliases.items() if p in positional) \
+        if _table.KIND.get(path) == "C++" else ()
+    key = (fn, tuple(sorted(aliases.items())), size, extras, forbidden, special, both, taken)
+    spelled = _made.get(key)
+    if spelled is None:
+        spelled = _made[key] = _spelled(fn, path, aliases, size, extras, forbidden, special,
+                                        both, "place" in names, taken)
+    return spelled
+
+
+_made = {}
+
+
+def _spelled(fn, path, aliases, size, extras, forbidden, special, both, takes_place, taken):
+    api = path.rsplit(".", 1)[1]
+    start = size[1] if size else -1
+    keys = frozenset(aliases) | frozenset(extras) | frozenset(forbidden[0] if forbidden else ())
+
+    extra_keys = frozenset(extras)
+    taken_at = dict(taken)
+
+    def rewrite(args, kwargs):
+        """The keyword arguments in Paddle's spelling, and what to do with the result (or
+        None): the uncommon parts of a call that used a torch-style keyword."""
+        if forbidden:
+            bad = sorted(set(forbidden[0]) & set(kwargs))
+            if bad:
+                raise TypeError(f"{api}() got an unexpected keyword argument '{bad[0]}'; "
+                                f"for the torch-style call use {forbidden[1]}")
+        for alias, pos in taken:
+            if alias in kwargs and len(args) > pos:
+                raise _both_given("ValueError", api, aliases[alias], alias)
+        for alias, original in aliases.items():
+            if alias in kwargs and original in kwargs and both != "alias":
+                raise _both_given(both, api, original, alias)
+        kwargs = {aliases.get(k, k): v for k, v in kwargs.items()}
+        if extra_keys.isdisjoint(kwargs):
+            return kwargs, None
+        out = kwargs.pop("out", None)
+        device = kwargs.pop("device", None)
+        requires_grad = kwargs.pop("requires_grad", False)
+        pin_memory = kwargs.pop("pin_memory", False)
+        if device is not None and takes_place and "place" not in kwargs:
+            kwargs["place"] = device
+            device = None
+        if out is None and device is None and not requires_grad and not pin_memory:
+            return kwargs, None
+
+        def finish(res):
+            res = _place_result(res, device, requires_grad, pin_memory)
+            return res if out is None else _write_out(out, res)
+        return kwargs, finish
+
+    # the common torch-style call: renamed keywords only, none given twice
+    simple = not (forbidden or extras or taken_at or both == "alias")
+
+    after = [fn]        # what a renamed call goes to: the FastOp once there is one (C path)
+
+    @functools.wraps(fn)
+    def spelled(*args, **kwargs):
+        target = None
+        if special is not None and (kwargs or (len(args) > 1 and type(args[1]) is int)
+                                    or (len(args) > 2 and type(args[2]) is int)):
+            target, args, kwargs = special(fn, args, kwargs)    # a torch argument order
+        finish = None
+        if kwargs and not keys.isdisjoint(kwargs):
+            if simple:
+                given = kwargs
+                kwargs = {aliases.get(k, k): v for k, v in given.items()}
+                if len(kwargs) < len(given):    # an alias and its parameter both given
+                    rewrite(args, given)        # raises Paddle's error
+            else:
+                kwargs, finish = rewrite(args, kwargs)
+            if target is None:
+                target = after[0]
+        if start >= 0 and len(args) > start and isinstance(args[start], int):
+            args = args[:start] + (list(args[start:]),)      # sizes as varargs
+            if target is None:
+                target = after[0]
+        res = (target or fn)(*args, **kwargs)
+        return res if finish is None else finish(res)
+
+    def use_fast(op):
+        """Send renamed calls to ``op``, the FastOp made of this wrapper (registry)."""
+        after[0] = op
+
+    spelled.__wrapped__ = fn
+    spelled.use_fast = use_fast
+    # the alias of fn's second parameter: a FastOp takes f(x, dim=1) in C like f(x, axis=1)
+    code = fn.__code__
+    second = code.co_varnames[1] if code.co_argcount > 1 else None
+    alias2 = next((a for a, p in aliases.items() if p == second), None)
+    spelled._second_alias = alias2 if (special is None and start < 0 and not (
+        forbidden and alias2 in forbidden[0])) else None
+    return spelled
+
+
+# ---------------------------------------------------------------------- torch argument orders
+def _gs():
+    # the gather/scatter ops (imported by the package after the registry, which imports us)
+    return sys.modules[__package__ + ".gather_scatter"]
+
+
+def _is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _torch_gather(fn, args, kwargs):
+    """gather(input, dim, index) (a ``dim`` keyword or an int second argument): torch's gather,
+    Paddle's take_along_axis."""
+    if "dim" not in kwargs and not (len(args) > 1 and _is_int(args[1])):
+        return fn, args, kwargs
+    a = list(args)
+    x = a.pop(0) if a else kwargs.pop("input", None) if "input" in kwargs else kwargs.pop("x")
+    dim = kwargs.pop("dim") if "dim" in kwargs else a.pop(0)
+    index = a.pop(0) if a else kwargs.pop("index")
+    return _gs().take_along_axis, (x, index, dim), {"broadcast": False}
+
+
+def _torch_scatter(fn, args, kwargs):
+    """scatter(input, dim, index, src=None, reduce=None, value=None): torch's scatter, Paddle's
+    put_along_axis (in place for scatter_)."""
+    if "dim" not in kwargs and not (len(args) > 1 and _is_int(args[1])):
+        return fn, args, kwargs
+    a = list(args)
+    x = a.pop(0) if a else kwargs.pop("input", None) if "input" in kwargs else kwargs.pop("x")
+    dim = kwargs.pop("dim") if "dim" in kwargs else a.pop(0)
+    index = a.pop(0) if a else kwargs.pop("index")
+    src = a.pop(0) if a else kwargs.pop("src", kwargs.pop("value", None))
+    reduce = kwargs.pop("reduce", None)
+    mode = {None: "assign", "add": "add", "multiply": "mul", "mul": "mul"}.get(reduce, reduce)
+    put = _gs().put_along_axis_ if fn.__name__.endswith("_") else _gs().put_along_axis
+    return put, (x, index, src, dim), {"reduce": mode, "broadcast": False}
+
+
+def _torch_index_select(fn, args, kwargs):
+    """index_select(input, dim, index): an int second argument is the axis."""
+    if not (len(args) > 1 and _is_int(args[1])):
+        return fn, args, kwargs
+    if len(args) > 2:
+        index = args[2]
+    elif "index" in kwargs:
+        index = kwargs.pop("index")
+    else:
+        raise TypeError("index_select() missing 1 required positional argument: 'index'")
+    kwargs["axis"] = args[1]
+    return fn, (args[0], index), kwargs
+
+
+def _torch_index_add(fn, args, kwargs):
+    """index_add(input, dim, index, source): an int second argument is the axis."""
+    if not (len(args) > 3 and _is_int(args[1])):
+        return fn, args, kwargs
+    x, dim, index, source = args[:4]
+    return fn, (x, index, dim, source) + tuple(args[4:]), kwargs
+
+
+def _torch_transpose(fn, args, kwargs):
+    """transpose(input, dim0, dim1): swaps two axes (keywords dim0/dim1 or axis0/axis1, or two
+    ints after the tensor)."""
+    d0 = kwargs.pop("dim0", kwargs.pop("axis0", None))
+    d1 = kwargs.pop("dim1", kwargs.pop("axis1", None))
+    a = list(args)
+    if d0 is None and len(a) > 2 and _is_int(a[1]) and _is_int(a[2]):
+        d0, d1 = a[1], a[2]
+        a = a[:1]
+    if d0 is None or d1 is None:
+        return fn, args, kwargs
+    x = a[0] if a else kwargs.pop("input", None) if "input" in kwargs else kwargs.pop("x")
+    n = len(x.shape)
+    perm = list(range(n))
+    perm[d0 % n], perm[d1 % n] = perm[d1 % n], perm[d0 % n]
+    kwargs.pop("perm", None)
+    return fn, (x, perm), kwargs
+
+
+def _drop_stacklevel(fn, args, kwargs):
+    """softmax(input, dim, _stacklevel, dtype): torch's ignored ``_stacklevel``."""
+    kwargs.pop("_stacklevel", None)
+    if len(args) > 2 and _is_int(args[2]):
+        args = args[:2] + args[3:]
+    return fn, args, kwargs
+
+
+def _median_mode(fn, args, kwargs):
+    """median with a torch keyword (dim=, input=): torch's result, (values, indices) of the
+    lower median."""
+    if ("dim" in kwargs or "input" in kwargs) and "mode" not in kwargs:
+        kwargs["mode"] = "min"
+    return fn, args, kwargs
+
+
+#: the torch argument orders the table's SPECIAL entries describe, by API name
+_SPECIAL = {
+    "gather": _torch_gather,
+    "scatter": _torch_scatter,
+    "index_select": _torch_index_select,
+    "index_add": _torch_index_add,
+    "transpose": _torch_transpose,
+    "swapaxes": _torch_transpose,
+    "swapdims": _torch_transpose,
+    "softmax": _drop_stacklevel,
+    "median": _median_mode,
+}
+
+
+def respell_layer(cls, path):
+    """The layer class ``cls`` (public API ``path``, ``"paddle.nn.LayerNorm"``) taking the
+    torch-style keywords Paddle 3.3.1 accepts in its constructor (``eps=`` for ``epsilon``) and
+    refusing, with Paddle's error, the legacy ones it refuses (``reduce=``/``size_average=``)."""
+    aliases = _table.LAYER_ALIASES.get(path) or {}
+    forbidden = _table.LAYER_FORBIDDEN.get(path)
+    init = cls.__init__
+    if not (aliases or forbidden) or getattr(init, "_respelled", None) is cls:
+        return cls
+    info = _parameters(init)
+    if info is None:
+        return cls
+    names, var_kw = info
+    if not var_kw:
+        aliases = {a: p for a, p in aliases.items() if p in names and a not in names}
+    both = _table.LAYER_BOTH_GIVEN.get(path, "ValueError")
+    if not (aliases or forbidden):
+        return cls
+
+    @functools.wraps(init)
+    def __init__(self, *args, **kwargs):
+        if kwargs:
+            if forbidden:
+                bad = sorted(set(forbidden[0]) & set(kwargs))
+                if bad:
+                    error = ValueError if forbidden[2:] == ("ValueError",) else TypeError
+                    raise error(f"{cls.__name__}: '{bad[0]}' is not supported (a legacy "
+                                f"keyword of torch); use {forbidden[1]}")
+            for alias, original in aliases.items():
+                if alias in kwargs:
+                    if original in kwargs:
+                        raise _both_given(both, cls.__name__, original, alias)
+                    kwargs[original] = kwargs.pop(alias)
+        init(self, *args, **kwargs)
+
+    __init__._respelled = cls
+    cls.__init__ = __init__
+    return cls

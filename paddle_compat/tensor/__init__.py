@@ -1,0 +1,92 @@
+"""``paddle.tensor``: Paddle 3.x's ``paddle.tensor(data, ...)`` constructor, and the module of
+Paddle's tensor functions under the same name.
+
+Calling it builds a new tensor (``tensor``); reading a name from it (``paddle.tensor.sum``) or
+from one of Paddle's submodules of it (``paddle.tensor.math.sum``, ``from
+paddle.tensor.manipulation import reshape``) gives the package's function of that name.
+"""
+import sys
+import types
+
+import numpy as np
+import torch
+
+from ..framework import dtype as _dt
+from ..framework.place import to_torch_device
+from ..framework.tensor import Tensor, wrap
+from ..ops.creation import to_tensor
+
+__all__ = ["tensor"]
+
+#: Paddle's submodules of ``paddle.tensor``; each reads its names from the package
+SUBMODULES = ("array", "attribute", "creation", "einsum", "linalg", "logic", "manipulation",
+              "math", "ops", "random", "search", "stat", "to_string")
+
+
+def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    """A new tensor holding ``data`` (a number, nested list/tuple, numpy array or Tensor, which
+    is copied), stopping gradient unless ``requires_grad``; dtypes as ``paddle.to_tensor``
+    infers them. ``pin_memory`` needs CUDA, as in Paddle."""
+    if pin_memory and not torch.cuda.is_available():
+        raise RuntimeError("Pinning memory is not supported for Place(cpu).")
+    if isinstance(data, Tensor):
+        t = data._t.detach()
+        if dtype is not None:
+            t = t.to(_dt.to_torch_dtype(dtype))
+        t = t.to(to_torch_device(device), copy=True)
+        if pin_memory:
+            t = t.pin_memory()
+        out = wrap(t)
+        out.stop_gradient = not requires_grad
+        return out
+    if isinstance(data, torch.Tensor):
+        data = data.detach()
+    out = to_tensor(data, dtype=dtype, place=device, stop_gradient=not requires_grad)
+    if pin_memory:
+        out._t = out._t.pin_memory()
+    return out
+
+
+def _package():
+    return sys.modules[__name__.rpartition(".")[0]]
+
+
+class _TensorNamespace(types.ModuleType):
+    """The ``paddle.tensor`` module, callable as ``paddle.tensor(data, ...)``."""
+
+    def __call__(self, *args, **kwargs):
+        return tensor(*args, **kwargs)
+
+
+def __getattr__(name):
+    if name.startswith("__"):
+        raise AttributeError(name)
+    try:
+        return getattr(_package(), name)
+    except AttributeError:
+        raise AttributeError(f"module 'paddle.tensor' has no attribute '{name}'") from None
+
+
+def _submodule(short):
+    full = f"{__name__}.{short}"
+    mod = types.ModuleType(full, f"Paddle's paddle.tensor.{short}: reads its names from the "
+                                 f"package (paddle.tensor.{short}.sum is paddle.sum).")
+
+    def getattr_(name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        try:
+            return getattr(_package(), name)
+        except AttributeError:
+            raise AttributeError(f"module 'paddle.tensor.{short}' has no attribute "
+                                 f"'{name}'") from None
+    mod.__getattr__ = getattr_
+    sys.modules[full] = mod
+    return mod
+
+
+for _short in SUBMODULES:
+    globals()[_short] = _submodule(_short)
+del _short
+
+sys.modules[__name__].__class__ = _TensorNamespace
