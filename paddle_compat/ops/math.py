@@ -446,16 +446,6 @@ def _binary_(fn_, api, promote):
     return _TORCH_KEYWORDS_.get(api, lambda g: g)(f)
 
 
-def _scaled_(f):
-    def g(x, y, name=None, *, alpha=1):
-        if alpha != 1:
-            y = wrap(_x(y, f.__name__, "y", 1) * alpha)
-        return f(x, y)
-    g.__name__ = f.__name__
-    g.__doc__ = f.__doc__ + " ``alpha`` scales y first."
-    return g
-
-
 def _rounding_(f):
     def g(x, y, name=None, *, rounding_mode=None):
         if rounding_mode is None:
@@ -469,7 +459,7 @@ def _rounding_(f):
     return g
 
 
-_TORCH_KEYWORDS_ = {"add_": _scaled_, "subtract_": _scaled_, "divide_": _rounding_}
+_TORCH_KEYWORDS_ = {"add_": _scaled, "subtract_": _scaled, "divide_": _rounding_}
 
 
 def _binary_inplace_op(api, fn_, promote, export=True):

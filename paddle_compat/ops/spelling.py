@@ -213,27 +213,35 @@ def _is_int(v):
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _torch_gather(fn, args, kwargs):
-    """gather(input, dim, index) (a ``dim`` keyword or an int second argument): torch's gather,
-    Paddle's take_along_axis."""
+def _input_dim_index(args, kwargs):
+    """(input, dim, index, the positional arguments after them) of a call in torch's order
+    (a ``dim`` keyword or an int second argument), else None."""
     if "dim" not in kwargs and not (len(args) > 1 and _is_int(args[1])):
-        return fn, args, kwargs
+        return None
     a = list(args)
     x = a.pop(0) if a else kwargs.pop("input", None) if "input" in kwargs else kwargs.pop("x")
     dim = kwargs.pop("dim") if "dim" in kwargs else a.pop(0)
     index = a.pop(0) if a else kwargs.pop("index")
+    return x, dim, index, a
+
+
+def _torch_gather(fn, args, kwargs):
+    """gather(input, dim, index) (a ``dim`` keyword or an int second argument): torch's gather,
+    Paddle's take_along_axis."""
+    picked = _input_dim_index(args, kwargs)
+    if picked is None:
+        return fn, args, kwargs
+    x, dim, index, _ = picked
     return _gs().take_along_axis, (x, index, dim), {"broadcast": False}
 
 
 def _torch_scatter(fn, args, kwargs):
     """scatter(input, dim, index, src=None, reduce=None, value=None): torch's scatter, Paddle's
     put_along_axis (in place for scatter_)."""
-    if "dim" not in kwargs and not (len(args) > 1 and _is_int(args[1])):
+    picked = _input_dim_index(args, kwargs)
+    if picked is None:
         return fn, args, kwargs
-    a = list(args)
-    x = a.pop(0) if a else kwargs.pop("input", None) if "input" in kwargs else kwargs.pop("x")
-    dim = kwargs.pop("dim") if "dim" in kwargs else a.pop(0)
-    index = a.pop(0) if a else kwargs.pop("index")
+    x, dim, index, a = picked
     src = a.pop(0) if a else kwargs.pop("src", kwargs.pop("value", None))
     reduce = kwargs.pop("reduce", None)
     mode = {None: "assign", "add": "add", "multiply": "mul", "mul": "mul"}.get(reduce, reduce)

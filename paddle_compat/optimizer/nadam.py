@@ -61,12 +61,6 @@ class NAdam(Optimizer):
                 ("mu_product", 1.0, None, dtype, False),
                 ("moment1", 0.0, None, dtype, False), ("moment2", 0.0, None, dtype, False)]
 
-    def _update(self, w, g, state, lr, group, param):
-        new_w, new_state = self._rule(w, g, state, lr, group, param)
-        for k, v in new_state.items():
-            state[k].copy_(v)
-        w.copy_(new_w)
-
     def _rule(self, w, g, state, lr, group, param):
         b1, b2 = f32(_scalar(group["beta1"])), f32(_scalar(group["beta2"]))
         psi = f32(group["momentum_decay"])

@@ -303,7 +303,12 @@ class Optimizer:
         self._finish(params, states, group)
 
     def _update(self, w, g, state, lr, group, param):
-        raise NotImplementedError(f"{type(self).__name__} has no update rule")
+        """One parameter's eager update, in place. By default the functional rule that static
+        mode records (``_rule``) applied to ``w`` and ``state``."""
+        new_w, new_state = self._rule(w, g, state, lr, group, param)
+        for k, v in new_state.items():
+            state[k].copy_(v)
+        w.copy_(new_w)
 
     def _finish(self, params, states, group):
         """After all updates of a group (Adamax advances its beta power here)."""

@@ -40,12 +40,6 @@ class Rprop(Optimizer):
         return [("prevs", 0.0, None, None, False),
                 ("learning_rates", float(self._initial_learning_rate), None, None, False)]
 
-    def _update(self, w, g, state, lr, group, param):
-        new_w, new_state = self._rule(w, g, state, lr, group, param)
-        for k, v in new_state.items():
-            state[k].copy_(v)
-        w.copy_(new_w)
-
     def _rule(self, w, g, state, lr, group, param):
         lo, hi = (float(f32(v)) for v in self._learning_rate_range)
         eta_minus, eta_plus = (float(f32(v)) for v in self._etas)

@@ -58,29 +58,26 @@ class _TensorNamespace(types.ModuleType):
         return tensor(*args, **kwargs)
 
 
-def __getattr__(name):
-    if name.startswith("__"):
-        raise AttributeError(name)
-    try:
-        return getattr(_package(), name)
-    except AttributeError:
-        raise AttributeError(f"module 'paddle.tensor' has no attribute '{name}'") from None
-
-
-def _submodule(short):
-    full = f"{__name__}.{short}"
-    mod = types.ModuleType(full, f"Paddle's paddle.tensor.{short}: reads its names from the "
-                                 f"package (paddle.tensor.{short}.sum is paddle.sum).")
-
+def _names_of_the_package(where):
+    """A module ``__getattr__`` reading names from the package (``paddle.sum``)."""
     def getattr_(name):
         if name.startswith("__"):
             raise AttributeError(name)
         try:
             return getattr(_package(), name)
         except AttributeError:
-            raise AttributeError(f"module 'paddle.tensor.{short}' has no attribute "
-                                 f"'{name}'") from None
-    mod.__getattr__ = getattr_
+            raise AttributeError(f"module '{where}' has no attribute '{name}'") from None
+    return getattr_
+
+
+__getattr__ = _names_of_the_package("paddle.tensor")
+
+
+def _submodule(short):
+    full = f"{__name__}.{short}"
+    mod = types.ModuleType(full, f"Paddle's paddle.tensor.{short}: reads its names from the "
+                                 f"package (paddle.tensor.{short}.sum is paddle.sum).")
+    mod.__getattr__ = _names_of_the_package(f"paddle.tensor.{short}")
     sys.modules[full] = mod
     return mod
 
