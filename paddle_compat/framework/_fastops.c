@@ -331,7 +331,8 @@ enum {
                            float32 (Paddle's float attribute, float_attr_rounds) */
 };
 
-static Py_ssize_t op_impl_off, op_fn_off, op_flags_off, op_extra_off, op_kw_off, op_kw2_off;
+static Py_ssize_t op_impl_off, op_fn_off, op_flags_off, op_extra_off, op_kw_off, op_kwpos_off,
+    op_varargs_off;
 static PyObject *bool_dtype;
 static PyObject *dtype_table;       /* every str/DType/torch.dtype spelling -> torch dtype */
 static PyObject *get_default_dtype; /* torch.get_default_dtype */
@@ -560,26 +561,73 @@ static PyObject *
 fastop_call(PyObject *op, PyObject *args, PyObject *kwargs)
 {
     if (kwargs == NULL || PyDict_GET_SIZE(kwargs) == 0) {
-        PyObject *r = fast_call(op, args);
-        if (r != NULL)
-            return r;
-    }
-    else if (PyDict_GET_SIZE(kwargs) == 1 && PyTuple_GET_SIZE(args) == 1) {
-        /* f(x, axis=1): the second parameter by its name, as the positional form; also by
-           its torch-style alias (f(x, dim=1), ops/spelling.py) */
-        PyObject *kw = OP_SLOT(op, op_kw_off), *kw2 = OP_SLOT(op, op_kw2_off), *v = NULL;
-        if (kw != NULL)
-            v = PyDict_GetItemWithError(kwargs, kw);
-        if (v == NULL && !PyErr_Occurred() && kw2 != NULL && kw2 != Py_None)
-            v = PyDict_GetItemWithError(kwargs, kw2);
-        if (v != NULL) {
-            PyObject *both = PyTuple_Pack(2, PyTuple_GET_ITEM(args, 0), v);
-            PyObject *r = both != NULL ? fast_call(op, both) : NULL;
-            Py_XDECREF(both);
+        /* sizes as varargs (zeros(2, 3), x.reshape(3, 2)): the ints from position `start`
+           on, as one list (ops/spelling.py) */
+        PyObject *va = OP_SLOT(op, op_varargs_off);
+        Py_ssize_t start = (va != NULL && va != Py_None) ? PyLong_AsSsize_t(va) : -1;
+        Py_ssize_t na = PyTuple_GET_SIZE(args);
+        if (start >= 0 && na > start && PyLong_Check(PyTuple_GET_ITEM(args, start))) {
+            PyObject *sizes = PyTuple_GetSlice(args, start, na);
+            PyObject *list = sizes != NULL ? PySequence_List(sizes) : NULL;
+            PyObject *packed = list != NULL ? PyTuple_New(start + 1) : NULL;
+            Py_XDECREF(sizes);
+            if (packed != NULL) {
+                for (Py_ssize_t i = 0; i < start; i++) {
+                    Py_INCREF(PyTuple_GET_ITEM(args, i));
+                    PyTuple_SET_ITEM(packed, i, PyTuple_GET_ITEM(args, i));
+                }
+                PyTuple_SET_ITEM(packed, start, list);
+                list = NULL;
+                PyObject *r = fast_call(op, packed);
+                Py_DECREF(packed);
+                if (r != NULL)
+                    return r;
+            }
+            Py_XDECREF(list);
+            PyErr_Clear();
+        }
+        else {
+            PyObject *r = fast_call(op, args);
             if (r != NULL)
                 return r;
         }
-        PyErr_Clear();
+    }
+    else {
+        /* keywords that name leading parameters (f(x, axis=1), or their torch-style aliases:
+           f(input=x, dim=1), ops/spelling.py) as the positional form; anything else, a
+           parameter given twice included, is the function's to handle */
+        PyObject *kwpos = OP_SLOT(op, op_kwpos_off);
+        Py_ssize_t na = PyTuple_GET_SIZE(args), n = na + PyDict_GET_SIZE(kwargs);
+        if (kwpos != NULL && kwpos != Py_None && n <= 4) {
+            PyObject *slots[4] = {NULL, NULL, NULL, NULL}, *key, *value;
+            Py_ssize_t i, pos = 0;
+            int ok = 1;
+            for (i = 0; i < na; i++)
+                slots[i] = PyTuple_GET_ITEM(args, i);
+            while (ok && PyDict_Next(kwargs, &pos, &key, &value)) {
+                PyObject *at = PyDict_GetItemWithError(kwpos, key);
+                long k = at != NULL ? PyLong_AsLong(at) : -1;
+                if (k < 0 || k >= n || slots[k] != NULL)
+                    ok = 0;
+                else
+                    slots[k] = value;
+            }
+            PyErr_Clear();
+            if (ok) {
+                PyObject *all = PyTuple_New(n);
+                if (all != NULL) {
+                    for (i = 0; i < n; i++) {
+                        Py_INCREF(slots[i]);
+                        PyTuple_SET_ITEM(all, i, slots[i]);
+                    }
+                    PyObject *r = fast_call(op, all);
+                    Py_DECREF(all);
+                    if (r != NULL)
+                        return r;
+                }
+                PyErr_Clear();
+            }
+        }
     }
     PyObject *impl = OP_SLOT(op, op_impl_off);
     if (impl == NULL) {
@@ -635,7 +683,8 @@ install_ops(PyObject *self, PyObject *args)
             || slot_offset(cls, "_flags", &op_flags_off) < 0
             || slot_offset(cls, "_extra", &op_extra_off) < 0
             || slot_offset(cls, "_kw", &op_kw_off) < 0
-            || slot_offset(cls, "_kw2", &op_kw2_off) < 0)
+            || slot_offset(cls, "_kwpos", &op_kwpos_off) < 0
+            || slot_offset(cls, "_varargs", &op_varargs_off) < 0)
         return NULL;
     for (int i = 0; i < 4; i++) {
         Py_INCREF(PyTuple_GET_ITEM(reals, i));

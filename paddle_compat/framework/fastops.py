@@ -69,7 +69,8 @@ def _load(fn):
 class FastOp:
     """A marked Paddle function as the public API object (see the module docstring)."""
 
-    __slots__ = ("_impl", "_fn", "_flags", "_extra", "_kw", "_kw2", "__dict__", "__weakref__")
+    __slots__ = ("_impl", "_fn", "_flags", "_extra", "_kw", "_kwpos", "_varargs", "__dict__",
+                 "__weakref__")
 
     def __init__(self, fn, flags):
         forms, torch_fn, extra = fn._fast_path
@@ -80,8 +81,15 @@ class FastOp:
         code = getattr(fn, "__wrapped__", fn).__code__     # (under a spelling wrapper)
         names = code.co_varnames
         self._kw = names[1] if code.co_argcount > 1 else None   # f(x, axis=1) is fast too
-        # and f(x, dim=1), the second parameter's torch-style alias (ops/spelling.py)
-        self._kw2 = getattr(fn, "_second_alias", None)
+        # keyword -> position of the first parameters, and of their torch-style aliases
+        # (ops/spelling.py): f(x, axis=1) and f(input=x, dim=1) take the C path as f(x, 1)
+        kwpos = {n: i for i, n in enumerate(names[:min(code.co_argcount, 4)])}
+        for alias, param in getattr(fn, "_fast_aliases", {}).items():
+            if param in kwpos:
+                kwpos[alias] = kwpos[param]
+        self._kwpos = kwpos
+        # where sizes given as varargs start (zeros(2, 3): 0), packed into one list in C
+        self._varargs = getattr(fn, "_varargs_at", None)
         functools.update_wrapper(self, fn)
 
     def __call__(self, *args, **kwargs):

@@ -187,6 +187,8 @@ def _respell_namespace(namespace):
             spelled = respell(fn, f"{path}.{name}")
             if spelled is not fn:
                 setattr(namespace, name, spelled)
+                # pickled by reference as the public name it is found under
+                spelled.__module__, spelled.__qualname__ = namespace.__name__, name
 
 
 def _tell_creation_defaults():

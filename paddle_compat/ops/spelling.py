@@ -194,12 +194,12 @@ def _spelled(fn, path, aliases, size, extras, forbidden, special, both, takes_pl
 
     spelled.__wrapped__ = fn
     spelled.use_fast = use_fast
-    # the alias of fn's second parameter: a FastOp takes f(x, dim=1) in C like f(x, axis=1)
-    code = fn.__code__
-    second = code.co_varnames[1] if code.co_argcount > 1 else None
-    alias2 = next((a for a, p in aliases.items() if p == second), None)
-    spelled._second_alias = alias2 if (special is None and start < 0 and not (
-        forbidden and alias2 in forbidden[0])) else None
+    # the aliases a FastOp may read in C as the parameters they stand for (f(x, dim=1) as
+    # f(x, axis=1)): not where a torch argument order or a refused keyword is involved
+    spelled._fast_aliases = {a: p for a, p in aliases.items()
+                             if not (forbidden and a in forbidden[0])} \
+        if special is None else {}
+    spelled._varargs_at = start if start >= 0 and special is None else None
     return spelled
 
 
