@@ -149,14 +149,7 @@ def _g(x):
 class finfo:
     """Machine limits of a floating dtype, printed as Paddle prints them."""
 
-    def __init__(self, dtype=None, **kwargs):
-        if "type" in kwargs:            # Paddle 3's torch-style keyword
-            if dtype is not None:
-                raise TypeError("finfo() got multiple values for argument 'dtype'")
-            dtype = kwargs.pop("type")
-        if kwargs or dtype is None:
-            raise TypeError(f"finfo() got an unexpected keyword argument "
-                            f"'{next(iter(kwargs), 'dtype')}'")
+    def __init__(self, dtype):
         d = convert_dtype(dtype)
         fi = torch.finfo(d.torch)
         self.dtype = d.name

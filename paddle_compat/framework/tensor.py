@@ -68,9 +68,8 @@ class TensorSize(int):
     also be called as torch code does: ``x.size()`` is the shape, ``x.size(d)`` one dimension."""
 
     def __call__(self, dim=None):
-        if dim is None:
-            return Size(self._shape)
-        return self._shape[dim]
+        shape = self._t.shape           # read when called: an int read costs nothing more
+        return Size(shape) if dim is None else shape[dim]
 
 
 def writable(x):
@@ -188,7 +187,7 @@ class Tensor:
     @property
     def size(self):
         s = TensorSize(self._t.numel())
-        s._shape = tuple(self._t.shape)
+        s._t = self._t
         return s
 
     def numel(self):

@@ -16,9 +16,8 @@ Conv1d, Conv2d, Conv3d = Conv1D, Conv2D, Conv3D                             # no
 LPPool1d, LPPool2d = LPPool1D, LPPool2D                                     # noqa: F405
 SiLU = Silu                                                                 # noqa: F405
 
-from ..ops.spelling import respell_layer as _respell_layer
+import sys as _sys
 
-for _name, _cls in list(globals().items()):     # torch-style constructor keywords (eps=)
-    if isinstance(_cls, type) and not _name.startswith("_"):
-        _respell_layer(_cls, f"paddle.nn.{_name}")
-del _name, _cls
+from ..ops import registry as _registry
+
+_registry.publish(_sys.modules[__name__])      # torch-style constructor keywords (eps=)

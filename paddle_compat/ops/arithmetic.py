@@ -9,11 +9,10 @@ import torch
 
 from ..framework import dtype as _dt
 from ..framework.int_grad import IntGradPayload, cast_payload
-from ..framework.promotion import binary_operands
 from ..framework.tensor import Tensor, wrap
 from .common import F64, finish, float_attr, not_tensor
-from .math import (_FLOATS, _broadcast_shape, _check_inplace_shape, _pyx, _same_dtype, _writable,
-                   _x, divide, divide_, multiply, multiply_, subtract, subtract_)
+from .math import (_FLOATS, _check_inplace_shape, _promoted, _pyx, _same_dtype, _writable, _x,
+                   divide, divide_, multiply, multiply_, subtract, subtract_)
 from .registry import OpSet
 
 op = OpSet(__name__)
@@ -222,45 +221,17 @@ def mul(x, y, name=None, *, out=None):
     return finish(multiply(x, y), out)
 
 
-def _rounded_div(x, y, rounding_mode):
-    """``x / y`` rounded toward zero ('trunc') or down ('floor'), in the promoted dtype."""
-    if rounding_mode not in ("trunc", "floor"):
-        raise ValueError("div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
-                         f"found {rounding_mode}.")
-    return wrap(_promoted(torch.div, "divide", "div", x, y, rounding_mode=rounding_mode))
-
-
-def _promoted(fn, api, promote, x, y, **kw):
-    """``fn(a, b, **kw)`` of x's and y's tensors after Paddle's promotion for ``promote``, with
-    Paddle's ValueError where their shapes do not broadcast."""
-    a = _x(x, api)
-    b = _x(y, api, "y", 1)
-    if a.dtype is not b.dtype:
-        a, b = binary_operands(promote, a, b)
-    try:
-        return fn(a, b, **kw)
-    except RuntimeError:
-        _broadcast_shape(a, b)
-        raise
-
-
 @op(method=True)
 def div(x, y, name=None, *, rounding_mode=None, out=None):
     """``divide(x, y)``; ``rounding_mode`` 'trunc' or 'floor' rounds the quotient (integers
     then stay integers)."""
-    r = divide(x, y) if rounding_mode is None else _rounded_div(x, y, rounding_mode)
-    return finish(r, out)
+    return finish(divide(x, y, rounding_mode=rounding_mode), out)
 
 
 @op(method=True)
 def div_(x, y, name=None, *, rounding_mode=None):
     """In-place ``div``; returns x."""
-    if rounding_mode is None:
-        return divide_(x, y)
-    r = _rounded_div(x, y, rounding_mode)._t
-    _check_inplace_shape(x._t, r)
-    _writable(x, "divide_").copy_(r)
-    return x
+    return divide_(x, y, rounding_mode=rounding_mode)
 
 
 @op(method=True)

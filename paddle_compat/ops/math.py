@@ -395,20 +395,33 @@ def _scaled(f):
     return g
 
 
+def _promoted(fn, api, promote, x, y, **kw):
+    """``fn(a, b, **kw)`` of x's and y's tensors after Paddle's promotion for ``promote``, with
+    Paddle's ValueError where their shapes do not broadcast."""
+    a = _x(x, api)
+    b = _x(y, api, "y", 1)
+    if a.dtype is not b.dtype:
+        a, b = binary_operands(promote, a, b)
+    try:
+        return fn(a, b, **kw)
+    except RuntimeError:
+        _broadcast_shape(a, b)
+        raise
+
+
+def _rounded_div(x, y, rounding_mode):
+    """``x / y`` rounded toward zero ('trunc') or down ('floor'), in the promoted dtype (so
+    integers stay integers)."""
+    if rounding_mode not in ("trunc", "floor"):
+        raise ValueError("div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
+                         f"found {rounding_mode}.")
+    return wrap(_promoted(torch.div, "divide", "div", x, y, rounding_mode=rounding_mode))
+
+
 def _rounding(f):
-    """``divide`` with Paddle 3's ``rounding_mode`` ('trunc' or 'floor'; integers stay
-    integers)."""
+    """``divide`` with Paddle 3's ``rounding_mode`` ('trunc' or 'floor')."""
     def g(x, y, name=None, *, rounding_mode=None):
-        if rounding_mode is None:
-            return f(x, y)
-        if rounding_mode not in ("trunc", "floor"):
-            raise ValueError("div expected rounding_mode to be one of None, 'trunc', or 'floor' "
-                             f"but found {rounding_mode}.")
-        a = _x(x, "divide")
-        b = _x(y, "divide", "y", 1)
-        if a.dtype is not b.dtype:
-            a, b = binary_operands("div", a, b)
-        return wrap(torch.div(a, b, rounding_mode=rounding_mode))
+        return f(x, y) if rounding_mode is None else _rounded_div(x, y, rounding_mode)
     g.__name__ = f.__name__
     g.__doc__ = f.__doc__ + " ``rounding_mode`` 'trunc'/'floor' rounds the quotient."
     return g
@@ -450,7 +463,7 @@ def _rounding_(f):
     def g(x, y, name=None, *, rounding_mode=None):
         if rounding_mode is None:
             return f(x, y)
-        r = _rounding(divide)(x, y, rounding_mode=rounding_mode)._t
+        r = _rounded_div(x, y, rounding_mode)._t
         _check_inplace_shape(x._t, r)
         _writable(x, "divide_").copy_(r)
         return x

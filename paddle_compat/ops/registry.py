@@ -51,7 +51,7 @@ from ..framework.fastops import FastOp, c_module, fast_path
 from ..framework.place import current_device
 from ..framework import indexing
 from ..framework.tensor import Tensor, install_fast_slots
-from .spelling import respell
+from .spelling import respell, respell_class
 
 __all__ = ["OpSet", "install_methods", "lazy_methods", "publish", "activate_fast_ops",
            "method_origin"]
@@ -183,7 +183,10 @@ def _respell_namespace(namespace):
     mod = namespace.__name__
     path = "paddle" + mod[len("paddle_compat"):] if mod.startswith("paddle_compat") else mod
     for name, fn in list(vars(namespace).items()):
-        if type(fn) is types.FunctionType and not name.startswith("_"):
+        # (type(), not isinstance(): that would read a lazily bound module's __class__)
+        if issubclass(type(fn), type) and not name.startswith("_"):
+            respell_class(fn, f"{path}.{name}")     # constructor keywords (LayerNorm(eps=))
+        elif type(fn) is types.FunctionType and not name.startswith("_"):
             spelled = respell(fn, f"{path}.{name}")
             if spelled is not fn:
                 setattr(namespace, name, spelled)

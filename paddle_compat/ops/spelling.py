@@ -26,7 +26,7 @@ from ..framework.tensor import Tensor
 from . import alias_table as _table
 from .alias_signatures import SIGNATURES as _SIGNATURES
 
-__all__ = ["respell"]
+__all__ = ["respell", "respell_class"]
 
 #: keywords Paddle 3.3.1 added to many functions, handled here when ``fn`` lacks them
 _EXTRAS = ("out", "device", "requires_grad", "pin_memory")
@@ -123,13 +123,11 @@ def _spelled(fn, path, aliases, size, extras, forbidden, special, both, takes_pl
     api = path.rsplit(".", 1)[1]
     start = size[1] if size else -1
     keys = frozenset(aliases) | frozenset(extras) | frozenset(forbidden[0] if forbidden else ())
-
     extra_keys = frozenset(extras)
-    taken_at = dict(taken)
 
     def rewrite(args, kwargs):
         """The keyword arguments in Paddle's spelling, and what to do with the result (or
-        None): the uncommon parts of a call that used a torch-style keyword."""
+        None), with Paddle's errors for refused keywords and for both spellings given."""
         if forbidden:
             bad = sorted(set(forbidden[0]) & set(kwargs))
             if bad:
@@ -159,34 +157,43 @@ def _spelled(fn, path, aliases, size, extras, forbidden, special, both, takes_pl
             return res if out is None else _write_out(out, res)
         return kwargs, finish
 
-    # the common torch-style call: renamed keywords only, none given twice
-    simple = not (forbidden or extras or taken_at or both == "alias")
+    if not (forbidden or extras or taken or both == "alias"):
+        def rename(args, kwargs):
+            """The common torch-style call: keywords renamed, none given twice."""
+            renamed = {aliases.get(k, k): v for k, v in kwargs.items()}
+            if len(renamed) < len(kwargs):      # an alias and its parameter both given
+                rewrite(args, kwargs)           # raises Paddle's error
+            return renamed, None
+    else:
+        rename = rewrite
 
     after = [fn]        # what a renamed call goes to: the FastOp once there is one (C path)
 
-    @functools.wraps(fn)
-    def spelled(*args, **kwargs):
-        target = None
-        if special is not None and (kwargs or (len(args) > 1 and type(args[1]) is int)
-                                    or (len(args) > 2 and type(args[2]) is int)):
-            target, args, kwargs = special(fn, args, kwargs)    # a torch argument order
-        finish = None
-        if kwargs and not keys.isdisjoint(kwargs):
-            if simple:
-                given = kwargs
-                kwargs = {aliases.get(k, k): v for k, v in given.items()}
-                if len(kwargs) < len(given):    # an alias and its parameter both given
-                    rewrite(args, given)        # raises Paddle's error
-            else:
-                kwargs, finish = rewrite(args, kwargs)
-            if target is None:
-                target = after[0]
-        if start >= 0 and len(args) > start and isinstance(args[start], int):
-            args = args[:start] + (list(args[start:]),)      # sizes as varargs
-            if target is None:
-                target = after[0]
-        res = (target or fn)(*args, **kwargs)
-        return res if finish is None else finish(res)
+    if special is None and start < 0:
+        @functools.wraps(fn)
+        def spelled(*args, **kwargs):
+            # the common case: a call in Paddle's spelling goes straight to fn
+            if kwargs and not keys.isdisjoint(kwargs):
+                kwargs, finish = rename(args, kwargs)
+                res = after[0](*args, **kwargs)
+                return res if finish is None else finish(res)
+            return fn(*args, **kwargs)
+    else:
+        @functools.wraps(fn)
+        def spelled(*args, **kwargs):
+            target = None
+            if special is not None and (kwargs or (len(args) > 1 and type(args[1]) is int)
+                                        or (len(args) > 2 and type(args[2]) is int)):
+                target, args, kwargs = special(fn, args, kwargs)    # a torch argument order
+            finish = None
+            if kwargs and not keys.isdisjoint(kwargs):
+                kwargs, finish = rename(args, kwargs)
+                target = target or after[0]
+            if start >= 0 and len(args) > start and isinstance(args[start], int):
+                args = args[:start] + (list(args[start:]),)      # sizes as varargs
+                target = target or after[0]
+            res = (target or fn)(*args, **kwargs)
+            return res if finish is None else finish(res)
 
     def use_fast(op):
         """Send renamed calls to ``op``, the FastOp made of this wrapper (registry)."""
@@ -320,11 +327,13 @@ _SPECIAL = {
 }
 
 
-def respell_layer(cls, path):
-    """The layer class ``cls`` (public API ``path``, ``"paddle.nn.LayerNorm"``) taking the
-    torch-style keywords Paddle 3.3.1 accepts in its constructor (``eps=`` for ``epsilon``) and
-    refusing, with Paddle's error, the legacy ones it refuses (``reduce=``/``size_average=``)."""
-    aliases = _table.LAYER_ALIASES.get(path) or {}
+def respell_class(cls, path):
+    """The class ``cls`` (public API ``path``: ``"paddle.nn.LayerNorm"``, ``"paddle.finfo"``)
+    taking the torch-style keywords Paddle 3.3.1 accepts in its constructor (``eps=`` for
+    ``epsilon``) and refusing, with Paddle's error, the legacy ones it refuses
+    (``reduce=``/``size_average=``)."""
+    layer = path in _table.LAYER_ALIASES or path in _table.LAYER_FORBIDDEN
+    aliases = (_table.LAYER_ALIASES if layer else _table.ALIASES).get(path) or {}
     forbidden = _table.LAYER_FORBIDDEN.get(path)
     init = cls.__init__
     if not (aliases or forbidden) or getattr(init, "_respelled", None) is cls:
@@ -335,7 +344,7 @@ def respell_layer(cls, path):
     names, var_kw = info
     if not var_kw:
         aliases = {a: p for a, p in aliases.items() if p in names and a not in names}
-    both = _table.LAYER_BOTH_GIVEN.get(path, "ValueError")
+    both = (_table.LAYER_BOTH_GIVEN if layer else _table.BOTH_GIVEN).get(path, "ValueError")
     if not (aliases or forbidden):
         return cls
 
