@@ -255,6 +255,15 @@ def form_args(forms):
         args += [(6,), (0,), (1,), (-2,), (2 ** 70,), (True,), (2.5,), (np.int64(3),),
                  (paddle.to_tensor(3),), (2, 5), (5, 2), (1, 7, 2), (7, 1, -2), (1, 7, 0),
                  (3, None), (3, "int32"), (3, 4, "float64")]
+    if "index" in forms:
+        idx = [paddle.to_tensor(v, dtype=d) for v, d in (
+            ([1, 0, 1], "int64"), ([1], "int32"), ([], "int64"), ([5], "int64"), ([-1], "int64"),
+            (1, "int64"), ([[1], [0]], "int64"), ([[1, 0]], "int64"), ([1.0], "float32"),
+            ([True], "bool"))]
+        args += [(x, i) for x in xs[:3] + xs[-2:] for i in idx]
+        args += [(f32, i, k) for i in idx for k in (0, 1, -1, 2, True, None)]
+        args += [(f32, 1, idx[0]), (f32, 0, idx[1]), (f32, -1, idx[0]), (f32, 1, idx[5]),
+                 (f32, 1, idx[6]), (f32, 2, idx[0]), (f32, idx[0], idx[0])]
     if "where" in forms:
         c = f32 > 0
         args += [(c, f32, f32 * 2.0), (c, f32, others[0]), (f32, f32, f32), (c, f32, 2.0),

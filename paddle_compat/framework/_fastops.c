@@ -46,7 +46,7 @@ static PyObject *method[N_OPS], *reflected[N_OPS], *compare[6], *getitem_method,
 static PyObject *rsub;                      /* torch.rsub, for `scalar - x` */
 static PyObject *floating[8];
 static int n_floating;
-static PyObject *str_dtype;
+static PyObject *str_dtype, *str_ndim, *zero;
 static PyTypeObject *torch_tensor_type;     /* torch.Tensor: its dtype getter is read directly */
 static getter dtype_getter;
 static void *dtype_closure;
@@ -329,6 +329,8 @@ enum {
     F_INT = 4096,       /* f(int)            -> fn(int)        (creation defaults, below) */
     F_F32 = 8192,       /* with F_X_NUM: not a float that float64 x would see rounded to
                            float32 (Paddle's float attribute, float_attr_rounds) */
+    F_INDEX = 16384,    /* f(x, i), f(x, i, int) -> fn(t, 0 or int, ti)  (i a 1-d Tensor) */
+    F_DIM_INDEX = 32768,/* with F_INDEX: also f(x, int, i) -> fn(t, int, ti) (torch's order) */
 };
 
 static Py_ssize_t op_impl_off, op_fn_off, op_flags_off, op_extra_off, op_kw_off, op_kwpos_off,
@@ -498,6 +500,31 @@ fast_call(PyObject *op, PyObject *args)
                 Py_CLEAR(r);
             }
         }
+    }
+    else if (flags & F_INDEX) {
+        PyObject *ti, *nd, *dim = zero;
+        if (n < 2 || n > 3 || (t = plain(a0)) == NULL)
+            return NULL;
+        if ((ti = plain(PyTuple_GET_ITEM(args, 1))) != NULL) {
+            if (n == 3 && !PyLong_CheckExact(dim = PyTuple_GET_ITEM(args, 2)))
+                return NULL;
+        }
+        else if (!((flags & F_DIM_INDEX) && n == 3
+                   && PyLong_CheckExact(dim = PyTuple_GET_ITEM(args, 1))
+                   && (ti = plain(PyTuple_GET_ITEM(args, 2))) != NULL))
+            return NULL;
+        if ((nd = PyObject_GetAttr(ti, str_ndim)) == NULL) {
+            PyErr_Clear();
+            return NULL;
+        }
+        int one_d = PyLong_CheckExact(nd) && PyLong_AsLong(nd) == 1;
+        Py_DECREF(nd);
+        if (!one_d)
+            return NULL;
+        argv[0] = t;
+        argv[1] = dim;
+        argv[2] = ti;
+        r = PyObject_Vectorcall(fn, argv, 3, NULL);
     }
     else if ((flags & F_X_DTYPE) && n == 2) {
         PyObject *d, *dt;
@@ -889,7 +916,9 @@ PyMODINIT_FUNC
 PyInit__fastops(void)
 {
     str_dtype = PyUnicode_InternFromString("dtype");
-    if (str_dtype == NULL)
+    str_ndim = PyUnicode_InternFromString("ndim");
+    zero = PyLong_FromLong(0);
+    if (str_dtype == NULL || str_ndim == NULL || zero == NULL)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL)
@@ -898,7 +927,8 @@ PyInit__fastops(void)
         {"X", F_X}, {"X_INT", F_X_INT}, {"X_INTS", F_X_INTS}, {"XY", F_XY}, {"SEQ", F_SEQ},
         {"WHERE", F_WHERE}, {"NONZERO", F_NONZERO}, {"REAL", F_REAL}, {"SHAPE", F_SHAPE},
         {"SHAPE_VALUE", F_SHAPE_VALUE}, {"X_DTYPE", F_X_DTYPE}, {"X_NUM", F_X_NUM},
-        {"INT", F_INT}, {"F32", F_F32},
+        {"INT", F_INT}, {"F32", F_F32}, {"INDEX", F_INDEX},
+        {"DIM_INDEX", F_DIM_INDEX},
     };
     for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++)
         if (PyModule_AddIntConstant(m, forms[i].name, forms[i].value) < 0) {

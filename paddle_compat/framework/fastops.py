@@ -24,6 +24,8 @@ A Paddle function marked ``@fast_path(forms, torch_fn)`` promises that for the c
               (these three only while Paddle's device is the CPU, torch's default dtype is
               Paddle's and torch has no default device: creation_defaults_changed() tells the
               C side)
+    "index"   f(x, index) / f(x, index, int), index a 1-d Tensor -> torch_fn(t, 0 or int, ti)
+    "dim_index" with "index": also f(x, int, index) -> torch_fn(t, int, ti) (torch's order)
 
 The second argument may also come by its parameter's name (``paddle.sum(x, axis=1)``).
 
@@ -45,7 +47,7 @@ import torch
 __all__ = ["fast_path", "FastOp", "c_module"]
 
 _FORMS = ("x", "x_int", "x_ints", "xy", "seq", "where", "nonzero", "real", "x_dtype", "shape",
-          "shape_value", "x_num", "int", "f32")
+          "shape_value", "x_num", "int", "f32", "index", "dim_index")
 _REAL = (torch.float16, torch.bfloat16, torch.float32, torch.float64)
 
 

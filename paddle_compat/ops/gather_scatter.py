@@ -10,6 +10,7 @@ import builtins
 import torch
 
 from ..framework import dtype as _dt
+from ..framework.fastops import fast_path
 from ..framework.tensor import Tensor, wrap, writable
 from .common import finish, not_tensor, shape_arg
 from .manip_common import _int, _invalid, _tensor
@@ -21,6 +22,7 @@ __all__ = op.names
 
 # ---------------------------------------------------------------------- gather
 @op(method=True)
+@fast_path("index", torch.index_select)
 def gather(x, index, axis=None, name=None):
     """Rows (or entries along ``axis``) of x picked by a 1-d index; a 0-d index drops the axis."""
     try:

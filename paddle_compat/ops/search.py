@@ -7,6 +7,7 @@ axis works on the flattened tensor and gives a 0-d result (``keepdim`` keeps eve
 import torch
 
 from ..framework import dtype as _dt
+from ..framework.fastops import fast_path
 from ..framework.tensor import Tensor, wrap, writable
 from .common import finish, not_tensor
 from .registry import OpSet
@@ -198,6 +199,7 @@ def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=Non
 
 
 @op(method=True)
+@fast_path("index dim_index", torch.index_select)
 def index_select(x, index, axis=0, name=None):
     """Entries of x along ``axis`` at the 1-d int ``index``."""
     try:
