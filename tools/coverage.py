@@ -1,11 +1,14 @@
-"""Coverage of the Paddle APIs that real workloads call (../shared/api_targets.tsv).
+"""Coverage of the Paddle APIs that real workloads call (../shared/api_targets.tsv), and of
+every public name of Paddle 3.3.1 (tools/names/paddle_names.txt, recorded from Paddle by
+tools/names/record_names.py).
 
     python tools/coverage.py [--tsv PATH] [--no-tests] [--markdown FILE] [--readme]
 
 For each row: whether paddle_compat has the API, how many golden tests name it and whether
-they pass (one pytest run over tests/, read back from its JUnit XML). Prints a summary; with
---markdown writes the full table; with --readme puts the summary and the list of missing APIs
-into README.md between ``<!-- coverage:start -->`` and ``<!-- coverage:end -->``.
+they pass (one pytest run over tests/, read back from its JUnit XML). For the names: how many
+of each namespace exist here, and which are missing. Prints a summary; with --markdown writes
+the full table; with --readme puts the summary and the lists of missing APIs into README.md
+between ``<!-- coverage:start -->`` and ``<!-- coverage:end -->``.
 """
 import argparse
 import os
@@ -40,6 +43,36 @@ def resolve(api):
         except AttributeError:
             return False
     return True
+
+
+NAMES = os.path.join(ROOT, "tools", "names", "paddle_names.txt")
+
+
+def load_names(path=NAMES):
+    """[(name, kind)] of Paddle's public names; kind is all / extra / method."""
+    with open(path) as f:
+        return [tuple(line.split()) for line in f if not line.startswith("#")]
+
+
+def names_report(names):
+    """Lines: the total, each namespace's count, and the names missing per namespace."""
+    total, have, missing = {}, {}, {}
+    for name, kind in names:
+        parts = name.split(".")
+        ns = "paddle" if len(parts) == 2 else ".".join(parts[:2])
+        total[ns] = total.get(ns, 0) + 1
+        if resolve(name):
+            have[ns] = have.get(ns, 0) + 1
+        else:
+            missing.setdefault(ns, []).append(name[len(ns) + 1:])
+    n, h = sum(total.values()), sum(have.values())
+    lines = [f"names of Paddle 3.3.1 (tools/names/paddle_names.txt, in and outside __all__, "
+             f"Tensor members): {h}/{n} exist ({100 * h / n:.1f}%)",
+             "by namespace: " + ", ".join(f"{ns} {have.get(ns, 0)}/{t}"
+                                          for ns, t in sorted(total.items()))]
+    for ns in sorted(missing):
+        lines.append(f"missing in {ns} ({len(missing[ns])}): {' '.join(missing[ns])}")
+    return lines
 
 
 def test_results():
@@ -111,6 +144,7 @@ def main():
     missing_all = [a for _, a, _, _ in rows[300:] if not summary[a][0]]
     report.append(f"missing in rows 301-{len(rows)} ({len(missing_all)}): "
                   f"{' '.join(missing_all)}")
+    report += names_report(load_names())
     print("\n".join(report))
     if args.readme:
         _write_readme(report)
