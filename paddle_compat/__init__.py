@@ -54,7 +54,7 @@ newaxis = None
 # package stays a plain module whose attribute reads cost nothing extra.
 _LAZY_SUBMODULES = ("amp", "audio", "cuda", "distributed", "fft", "geometric", "incubate",
                     "io", "jit", "linalg", "nn", "optimizer", "pir_utils", "regularizer", "signal",
-                    "special", "static", "sysconfig", "utils", "vision")
+                    "special", "static", "sysconfig", "utils", "version", "vision")
 # Tensor methods defined by lazily imported namespaces (ops/registry.py installs stand-ins)
 _LAZY_METHODS = {
     "signal": ["stft", "istft"],
@@ -220,4 +220,4 @@ def create_parameter(shape, dtype, name=None, attr=None, is_bias=False,
 _registry.publish(__import__(__name__))
 _registry.activate_fast_ops(_Parameter)
 
-__version__ = "0.1.0"
+__version__ = "3.3.1"    # the Paddle release we follow (paddle_compat.version; ours: pyproject.toml)
