@@ -34,6 +34,10 @@ from .ops import *          # noqa: F401,F403  the op library (ops/registry.py: 
 from .ops import registry as _registry
 from . import autograd
 from . import device, tensor    # callable modules (paddle.device("cpu"), paddle.tensor([1.]))
+from .device import (CustomPlace, Event, IPUPlace, Stream, XPUPinnedPlace, XPUPlace,
+                     device_guard, get_cudnn_version, get_default_device, get_device_module,
+                     is_compiled_with_custom_device, is_compiled_with_ipu, is_compiled_with_xpu,
+                     set_default_device)
 from .autograd import enable_grad, grad, is_grad_enabled, no_grad, set_grad_enabled
 
 from .framework.io import load, save

@@ -1,123 +1,106 @@
 """``paddle.cuda``: Paddle 3's torch.cuda-style namespace.
 
-The device queries and memory statistics are ``paddle.device.cuda``'s (torch's CUDA runtime
-underneath; 0 devices and ``is_available() == False`` on a machine without CUDA, as on a CPU
-build of Paddle). The typed tensor constructors are the top-level ones
-(``paddle.cuda.FloatTensor is paddle.FloatTensor``, as in Paddle). ``manual_seed`` and
-``manual_seed_all`` seed every generator, as ``paddle.seed`` does; ``get_rng_state`` /
-``set_rng_state`` read and restore the CUDA generator where CUDA is available, else the CPU
-stream (what Paddle's CPU build does).
+Most names are ``paddle.device``'s (torch's CUDA runtime underneath; 0 devices and
+``is_available() is False`` without CUDA, as on a CPU build of Paddle, with the same errors).
+The typed tensor constructors are the top-level ones (``paddle.cuda.FloatTensor is
+paddle.FloatTensor``). ``manual_seed`` seeds the current device's generator and
+``manual_seed_all`` every generator (``paddle.seed``); ``get_rng_state`` / ``set_rng_state``
+take the current device's state (the CPU stream's on the CPU, round-tripping bit for bit).
+``cudart()``, ``CudaError`` and ``check_error`` are torch's CUDA runtime binding and checks.
 """
 import torch
 
-from .device.cuda import (Event, Stream, current_stream, device_count, empty_cache,
-                          get_device_capability, get_device_name, get_device_properties,
-                          max_memory_allocated, max_memory_reserved, memory_allocated,
-                          memory_reserved, synchronize)
-from .device.cuda import _index, _need_cuda
-from .ops.random import get_rng_state as _get_rng_state
-from .ops.random import seed as _seed
-from .ops.random import set_rng_state as _set_rng_state
-from .ops.torch_style import (BFloat16Tensor, BoolTensor, ByteTensor, CharTensor,
-                              DoubleTensor, FloatTensor, HalfTensor, IntTensor, LongTensor,
-                              ShortTensor)
+from .device import (BFloat16Tensor, BoolTensor, ByteTensor, CharTensor, DoubleTensor, Event,
+                     FloatTensor, HalfTensor, IntTensor, LongTensor, ShortTensor, Stream,
+                     StreamContext, amp, current_device, current_stream, device, device_count,
+                     empty_cache, get_device_capability, get_device_name, get_device_properties,
+                     get_rng_state, get_stream_from_external, ipc_collect,
+                     is_available, is_bf16_supported, is_current_stream_capturing, manual_seed,
+                     max_memory_allocated, max_memory_reserved, memory_allocated,
+                     memory_reserved, nvtx, reset_max_memory_allocated, reset_max_memory_reserved,
+                     reset_peak_memory_stats, set_rng_state, set_stream, stream, synchronize)
+from .device import manual_seed_all as device_manual_seed_all
+from .device import set_device as _set_device
+from .device import _runtime as _rt
+from .framework.place import Place, get_device
 
-__all__ = ["BFloat16Tensor", "BoolTensor", "ByteTensor", "CharTensor", "DoubleTensor",
-           "FloatTensor", "HalfTensor", "IntTensor", "LongTensor", "ShortTensor", "Event",
-           "Stream", "current_device", "current_stream", "device_count", "empty_cache",
-           "get_device_capability", "get_device_name", "get_device_properties",
-           "get_rng_state", "is_available", "is_bf16_supported",
-           "is_current_stream_capturing", "is_initialized", "manual_seed", "manual_seed_all",
-           "max_memory_allocated", "max_memory_reserved", "mem_get_info", "memory_allocated",
-           "memory_reserved", "reset_max_memory_allocated", "reset_peak_memory_stats",
-           "set_rng_state", "synchronize"]
-
-
-def is_available():
-    """Whether a CUDA device can be used."""
-    return torch.cuda.is_available()
-
-
-def current_device():
-    """The index of the current CUDA device (0 without CUDA, as Paddle's CPU build)."""
-    return torch.cuda.current_device() if torch.cuda.is_available() else 0
+__all__ = ["cudart", "check_error", "is_available", "is_initialized", "mem_get_info",
+           "synchronize", "current_stream", "get_device_properties", "get_device_name",
+           "get_device_capability", "stream", "Stream", "get_stream_from_external",
+           "current_device", "device_count", "empty_cache", "memory_allocated",
+           "memory_reserved", "set_device", "set_stream", "manual_seed_all", "get_rng_state",
+           "set_rng_state", "FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor",
+           "ByteTensor", "CharTensor", "ShortTensor", "IntTensor", "LongTensor", "BoolTensor",
+           "device", "is_bf16_supported", "manual_seed", "max_memory_allocated",
+           "reset_peak_memory_stats", "Event", "ipc_collect", "StreamContext"]
 
 
 def is_initialized():
-    return torch.cuda.is_initialized()
+    """Whether CUDA can be used (Paddle: whether it was built with CUDA)."""
+    return torch.cuda.is_available()
 
 
-def is_current_stream_capturing():
-    """Whether the current stream is capturing a CUDA graph (False without CUDA)."""
-    return torch.cuda.is_available() and torch.cuda.is_current_stream_capturing()
-
-
-def is_bf16_supported(including_emulation=True):
-    return torch.cuda.is_available() and torch.cuda.is_bf16_supported(including_emulation)
-
-
-def manual_seed(seed):
+def manual_seed_all(seed):
     """Seed every generator (``paddle.seed``)."""
-    _seed(seed)
+    device_manual_seed_all(seed)
 
 
-manual_seed_all = device_manual_seed_all = manual_seed
+def _no_cudart():
+    return RuntimeError("cudart(): the CUDA runtime needs CUDA, and no CUDA device is available "
+                        "to torch (torch.cuda.is_available() is False)")
 
 
-def get_rng_state(device=None):
-    """The CUDA generator's state (the CPU stream's without CUDA)."""
-    if torch.cuda.is_available():
-        return torch.cuda.get_rng_state(_index(device) or 0)
-    return _get_rng_state()[0]
+def cudart():
+    """The CUDA runtime binding (torch's: ``cudaGetErrorString``, ``cudaMemGetInfo``,
+    ``cudaProfilerStart`` ...)."""
+    if not torch.cuda.is_available():
+        raise _no_cudart()
+    return torch.cuda.cudart()
 
 
-def set_rng_state(new_state, device=None):
-    if torch.cuda.is_available():
-        torch.cuda.set_rng_state(new_state, _index(device) or 0)
-    else:
-        _set_rng_state([new_state])
+class CudaError(RuntimeError):
+    """A CUDA runtime error code as an exception: "<the runtime's text> (<code>)"."""
+
+    def __init__(self, code):
+        text = "CUDA error"
+        if torch.cuda.is_available():
+            rt = torch.cuda.cudart()
+            text = rt.cudaGetErrorString(rt.cudaError(code))
+        super().__init__(f"{text} ({code})")
+
+
+def check_error(res):
+    """Raise CudaError unless ``res`` is cudaSuccess (0)."""
+    if int(res) != 0:
+        raise CudaError(int(res))
 
 
 def mem_get_info(device=None):
-    """(free, total) bytes of the device."""
-    _need_cuda("mem_get_info")
-    return torch.cuda.mem_get_info(_index(device))
-
-
-def reset_max_memory_allocated(device=None):
-    _need_cuda("reset_max_memory_allocated")
-    torch.cuda.reset_peak_memory_stats(_index(device))
-
-
-def reset_peak_memory_stats(device=None):
-    _need_cuda("reset_peak_memory_stats")
-    torch.cuda.reset_peak_memory_stats(_index(device))
-
-
-reset_max_memory_reserved = reset_peak_memory_stats
+    """(free, total) bytes of a GPU (an int, 'gpu:x', a CUDAPlace; None: the current one)."""
+    if device is None and torch.cuda.is_available():
+        return torch.cuda.mem_get_info(_rt.cuda_index(None, "mem_get_info"))
+    if isinstance(device, int) and not isinstance(device, bool):
+        idx = device
+    else:
+        place = _rt.to_place(get_device() if device is None else device)
+        if not place.is_gpu_place():
+            raise ValueError(f"Expected a cuda device, but got: {place}")
+        idx = place.get_device_id()
+    if not torch.cuda.is_available():
+        raise ValueError(f"mem_get_info(): expected a cuda device, but got {device!r}: no CUDA "
+                         "device is available to torch")
+    return torch.cuda.mem_get_info(_rt.cuda_index(idx, "mem_get_info"))
 
 
 def set_device(device):
-    """Make ``device`` (an int, 'gpu:N' or a CUDAPlace) the current CUDA device."""
-    _need_cuda("set_device")
-    torch.cuda.set_device(_index(device))
-
-
-def stream(stream):
-    """A context manager that makes ``stream`` current (None: nothing changes)."""
-    return torch.cuda.stream(stream)
-
-
-StreamContext = torch.cuda.StreamContext
-
-
-def set_stream(stream):
-    _need_cuda("set_stream")
-    torch.cuda.set_stream(stream)
-
-
-def ipc_collect():
-    if not torch.cuda.is_available():
-        raise RuntimeError("(Unavailable) Paddle is not compiled with CUDA/XPU, so `ipc_collect` "
-                           "cannot be used")
-    torch.cuda.ipc_collect()
+    """Create new tensors on ``device`` (an int is a GPU index; 'gpu:x', 'cpu', a Place) and
+    make it torch's current CUDA device."""
+    if isinstance(device, int) and not isinstance(device, bool):
+        if not torch.cuda.is_available():
+            raise ValueError(f"set_device({device}): a GPU index needs CUDA, and no CUDA device "
+                             "is available to torch; use set_device('cpu')")
+        device = f"gpu:{device}"
+    elif not isinstance(device, (str, Place)):
+        raise ValueError(f"set_device(): device must be an int, a string or a Place, but got "
+                         f"{device!r}")
+    _set_device(device)

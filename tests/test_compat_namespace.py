@@ -191,13 +191,6 @@ MISSING = {
     "paddle.compat.nn.transformer": "the module holding MultiheadAttention (compat.nn has it)",
     "paddle.compat.nn.functional.sdpa": "the module holding scaled_dot_product_attention "
                                         "(compat.nn.functional has it)",
-    "paddle.cuda.CudaError": "CUDA runtime error wrappers (torch raises its own)",
-    "paddle.cuda.check_error": "CUDA runtime error wrappers (torch raises its own)",
-    "paddle.cuda.cudart": "the raw CUDA runtime binding",
-    "paddle.cuda.nvtx": "NVTX ranges (torch.cuda.nvtx is the torch equivalent)",
-    "paddle.cuda.get_stream_from_external": "wraps a raw cudaStream_t pointer",
-    "paddle.cuda.amp": "Paddle's module alias of paddle.amp inside paddle.cuda",
-    "paddle.cuda.device": "a device-context class of Paddle's CUDA runtime",
 }
 
 
