@@ -15,6 +15,22 @@ AdaptiveMaxPool1d, AdaptiveMaxPool2d, AdaptiveMaxPool3d = (                 # no
 Conv1d, Conv2d, Conv3d = Conv1D, Conv2D, Conv3D                             # noqa: F405
 LPPool1d, LPPool2d = LPPool1D, LPPool2D                                     # noqa: F405
 SiLU = Silu                                                                 # noqa: F405
+AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveAvgPool3d = (                 # noqa: F405
+    AdaptiveAvgPool1D, AdaptiveAvgPool2D, AdaptiveAvgPool3D)                # noqa: F405
+MaxUnpool1d, MaxUnpool2d, MaxUnpool3d = MaxUnPool1D, MaxUnPool2D, MaxUnPool3D  # noqa: F405
+HuberLoss = SmoothL1Loss                                                    # noqa: F405
+UpsamplingBilinear2d, UpsamplingNearest2d = (                               # noqa: F405
+    UpsamplingBilinear2D, UpsamplingNearest2D)                              # noqa: F405
+ZeroPad1d, ZeroPad2d, ZeroPad3d = ZeroPad1D, ZeroPad2D, ZeroPad3D           # noqa: F405
+ConstantPad1d, ConstantPad2d, ConstantPad3d = (                             # noqa: F405
+    ConstantPad1D, ConstantPad2D, ConstantPad3D)                            # noqa: F405
+ReflectionPad1d, ReflectionPad2d, ReflectionPad3d = (                       # noqa: F405
+    ReflectionPad1D, ReflectionPad2D, ReflectionPad3D)                      # noqa: F405
+ReplicationPad1d, ReplicationPad2d, ReplicationPad3d = (                    # noqa: F405
+    ReplicationPad1D, ReplicationPad2D, ReplicationPad3D)                   # noqa: F405
+CircularPad1d, CircularPad2d, CircularPad3d = (                             # noqa: F405
+    CircularPad1D, CircularPad2D, CircularPad3D)                            # noqa: F405
+spectral_norm = utils.spectral_norm
 
 import sys as _sys
 

@@ -24,7 +24,7 @@ from ..random import distributions as _dist
 
 __all__ = ["Initializer", "Constant", "Normal", "TruncatedNormal", "Uniform", "XavierNormal",
            "XavierUniform", "KaimingNormal", "KaimingUniform", "Assign", "Orthogonal", "Dirac",
-           "calculate_gain", "set_global_initializer"]
+           "calculate_gain", "set_global_initializer", "Bilinear"]
 
 
 def _fans(shape):
@@ -233,6 +233,31 @@ class Assign(Initializer):
             raise ValueError(f"Assign initializer got values of shape {list(self._value.shape)}"
                              f" for a parameter of shape {shape}")
         return _to_torch(self._value.reshape(shape), dtype.torch, device)
+
+
+class Bilinear(Initializer):
+    """The bilinear-upsampling kernel for a transposed convolution's weight ``[C_out, C_in, K,
+    K]``: ``(1 - |x / f - c|) * (1 - |y / f - c|)`` with ``f = ceil(K / 2)``,
+    ``c = (2f - 1 - f % 2) / 2f``, over the flat index i: ``x = i % K`` and, as Paddle 3.3.1
+    computes it (true division), ``y = (i / K) % K``. Made in float32 (cast for float16 /
+    float64 parameters), at most 1024 * 1024 elements."""
+
+    def make(self, shape, dtype=None, device=None):
+        shape, dtype, device = self._args(shape, dtype, device)
+        if len(shape) != 4:
+            raise ValueError("the length of shape must be 4.")
+        if shape[2] != shape[3]:
+            raise ValueError("shape[2] must be equal to shape[3].")
+        n = int(np.prod(shape))
+        if n > 1024 * 1024:
+            raise ValueError("The size of input is too big. ")
+        size = shape[3]
+        f = np.ceil(size / 2.0)
+        c = (2 * f - 1 - f % 2) / (2.0 * f)
+        i = np.arange(n, dtype=np.float64)
+        x, y = i % size, (i / size) % size
+        w = ((1 - np.abs(x / f - c)) * (1 - np.abs(y / f - c))).astype(np.float32)
+        return _to_torch(w.reshape(shape), dtype.torch, device)
 
 
 class Orthogonal(Initializer):

@@ -1,5 +1,7 @@
 """``paddle.nn.utils``: gradient clipping over a set of parameters (``clip_grad_norm_``,
-``clip_grad_value_``) and flattening parameters to one vector and back.
+``clip_grad_value_``), flattening parameters to one vector and back, and the weight
+reparameterisations ``weight_norm`` / ``remove_weight_norm`` / ``spectral_norm``
+(``norm_hooks.py``).
 
 The clipping works on all gradients at once with torch's foreach kernels (no Python loop per
 element); like Paddle it changes ``param.grad`` in place.
@@ -8,9 +10,10 @@ import torch
 
 from ..framework.dtype import from_torch_dtype
 from ..framework.tensor import Tensor, wrap
+from .norm_hooks import remove_weight_norm, spectral_norm, weight_norm
 
 __all__ = ["clip_grad_norm_", "clip_grad_value_", "parameters_to_vector",
-           "vector_to_parameters"]
+           "vector_to_parameters", "weight_norm", "remove_weight_norm", "spectral_norm"]
 
 
 def _grads(parameters):

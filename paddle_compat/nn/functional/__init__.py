@@ -9,7 +9,7 @@ import sys as _sys
 from ...ops import registry as _registry
 
 _MODULES = ("activation", "common", "norm", "loss", "conv", "pooling", "attention",
-            "vision", "extra")
+            "vision", "extra", "moe")
 
 __all__ = []
 for _name in _MODULES:

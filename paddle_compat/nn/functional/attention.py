@@ -25,7 +25,8 @@ from ...ops.common import not_tensor
 from .common import dropout
 
 __all__ = ["scaled_dot_product_attention", "flashmask_attention", "sdp_kernel",
-           "sparse_attention"]
+           "sparse_attention", "flash_attn_qkvpacked", "flash_attn_varlen_qkvpacked",
+           "flash_attention_v3_varlen"]
 
 _sdpa = torch._C._nn.scaled_dot_product_attention
 
@@ -247,3 +248,120 @@ def sparse_attention(query, key, value, sparse_csr_offset, sparse_csr_columns,
     weights = torch.softmax(scores.masked_fill(masked, -math.inf), -1)
     weights = weights.masked_fill(~layout.any(-1, keepdim=True), 0.0)
     return wrap(torch.matmul(weights, v))
+
+
+# ---------------------------------------------------------------------- packed / varlen flash
+def flash_attn_qkvpacked(qkv, dropout=0.0, causal=False, return_softmax=False, *,
+                         fixed_seed_offset=None, rng_name="", training=True, name=None):
+    """``flash_attention`` of one packed tensor ``qkv`` [batch, seq, groups + 2, kv_heads,
+    head_dim]: the query heads are ``qkv[:, :, :-2]`` read as [batch, seq, groups * kv_heads,
+    head_dim] (as Paddle's non-flash path reads them), key and value ``qkv[:, :, -2]`` and
+    ``qkv[:, :, -1]``; query head i uses key/value head ``i // groups``."""
+    t = qkv._t
+    q = t[:, :, :-2].reshape(t.shape[0], t.shape[1], -1, t.shape[-1])
+    return flash_attention(wrap(q), wrap(t[:, :, -2]), wrap(t[:, :, -1]), dropout, causal,
+                           return_softmax, fixed_seed_offset=fixed_seed_offset,
+                           rng_name=rng_name, training=training)
+
+
+def _varlen_rows(cu, total, max_len, padded, used):
+    """For each of ``total`` packed rows: its sequence, its position in it and whether it is
+    a real token. Unpadded rows run ``cu[i]:cu[i + 1]``; padded ones (``varlen_padded``) sit
+    in blocks of ``max_len`` rows, sequence i's first ``cu[i + 1] - cu[i]`` rows real;
+    ``used`` (seqused) caps each sequence's length."""
+    cu = cu.to(torch.int64)
+    n = cu.numel() - 1
+    rows = torch.arange(total, device=cu.device)
+    if padded:
+        seq, pos = rows // max_len, rows % max_len
+    else:
+        seq = torch.searchsorted(cu[1:].contiguous(), rows, right=True)
+        pos = rows - cu[seq.clamp(max=n - 1)]
+    real = seq < n
+    seq = seq.clamp(max=n - 1)
+    lens = (cu[1:] - cu[:-1]) if used is None else used.to(torch.int64)
+    length = lens[seq]
+    return seq, pos, length, real & (pos < length)
+
+
+def _varlen(q, k, v, cu_q, cu_k, max_q, max_k, scale, causal, padded=False, used_q=None,
+            used_k=None, window=(-1, -1), softcap=0.0, dropout=0.0, training=True):
+    """Attention of packed tokens q [Tq, Hq, D], k/v [Tk, Hk, D] within each sequence, as one
+    masked dense product. Causal masks and windows align each sequence's last query with its
+    last key (bottom-right, as flash-attn does when the lengths differ). Rows with no key give
+    zeros; returns (out [Tq, Hq, D], lse [Hq, Tq] float32)."""
+    sq, pq, lq, rq = _varlen_rows(cu_q, q.shape[0], max_q, padded, used_q)
+    sk, pk, lk, rk = _varlen_rows(cu_k, k.shape[0], max_k, padded, used_k)
+    keep = (sq[:, None] == sk[None, :]) & rq[:, None] & rk[None, :]
+    diag = pq[:, None] + (lk[None, :] - lq[:, None])     # the key aligned with each query
+    left, right = window
+    if causal:
+        right = 0
+    if left >= 0:
+        keep &= pk[None, :] >= diag - left
+    if right >= 0:
+        keep &= pk[None, :] <= diag + right
+    hq, hk = q.shape[1], k.shape[1]
+    if hq != hk:
+        k = k.repeat_interleave(hq // hk, 1)
+        v = v.repeat_interleave(hq // hk, 1)
+    scores = torch.matmul(q.transpose(0, 1) * scale, k.permute(1, 2, 0))    # [H, Tq, Tk]
+    if softcap > 0:
+        scores = softcap * torch.tanh(scores / softcap)
+    empty = ~keep.any(-1)
+    lse = torch.logsumexp(scores.float().masked_fill(~keep, -math.inf), -1)
+    # a row with no key: softmax over all (finite) then zeroed, so no NaN reaches backward
+    scores = scores.masked_fill(~(keep | empty[:, None]), -math.inf)
+    weights = torch.softmax(scores, -1).masked_fill(empty[:, None], 0.0)
+    if dropout > 0:
+        weights = _dropout(weights, dropout, training)
+    out = torch.matmul(weights, v.transpose(0, 1)).transpose(0, 1)
+    return out, lse
+
+
+def flash_attn_varlen_qkvpacked(qkv, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k,
+                                scale, dropout=0.0, causal=False, return_softmax=False,
+                                fixed_seed_offset=None, rng_name="", varlen_padded=True,
+                                training=True, name=None):
+    """Variable-length attention of packed tokens ``qkv`` [total, groups + 2, kv_heads,
+    head_dim] (query heads ``qkv[:, :-2]`` read as groups * kv_heads), each sequence attending
+    only to itself. With ``varlen_padded`` (the default) sequence i's tokens are the first
+    ``cu_seqlens[i + 1] - cu_seqlens[i]`` of the rows ``i * max_seqlen`` onwards and the
+    padding rows of the output are zeros; otherwise the sequences are packed back to back at
+    ``cu_seqlens``. Returns ``(out [total, heads, head_dim], None)``. (GPU-only in Paddle.)"""
+    if return_softmax:
+        raise NotImplementedError("flash_attn_varlen_qkvpacked: return_softmax is not supported")
+    if fixed_seed_offset is not None:
+        raise NotImplementedError("flash_attn_varlen_qkvpacked: fixed_seed_offset is not "
+                                  "supported")
+    t = qkv._t
+    q = t[:, :-2].reshape(t.shape[0], -1, t.shape[-1])
+    out, _ = _varlen(q, t[:, -2], t[:, -1], cu_seqlens_q._t, cu_seqlens_k._t,
+                     int(max_seqlen_q), int(max_seqlen_k), scale, causal, varlen_padded,
+                     dropout=dropout if training else 0.0, training=training)
+    return wrap(out), None
+
+
+def flash_attention_v3_varlen(query, key, value, cu_seqlens_q, cu_seqlens_k, max_seqlen_q,
+                              max_seqlen_k, seqused_q=None, seqused_k=None, softmax_scale=None,
+                              causal=False, qv=None, q_descale=None, k_descale=None,
+                              v_descale=None, window_size=(-1, -1), softcap=0.0, num_splits=1,
+                              pack_gqa=None, sm_margin=0):
+    """FlashAttention-3's variable-length attention: query [total_q, heads, head_dim],
+    key/value [total_k, kv_heads, head_dim] packed at ``cu_seqlens_q/k`` (``seqused_q/k``
+    cap each sequence's length), ``window_size`` (left, right; -1 unbounded), ``softcap``
+    (``softcap * tanh(s / softcap)`` on the scores). Returns ``(out, softmax_lse [heads,
+    total_q])``. ``num_splits``, ``pack_gqa`` and ``sm_margin`` tune the GPU kernel and change
+    nothing here; the fp8 descales are not supported. (GPU-only in Paddle.)"""
+    assert qv is None, "flash_attn_varlen_func does not support setting qv"
+    if any(d is not None for d in (q_descale, k_descale, v_descale)):
+        raise NotImplementedError("flash_attention_v3_varlen: q/k/v_descale are not supported")
+    q = query._t
+    if softmax_scale is None:
+        softmax_scale = q.shape[-1] ** -0.5
+    out, lse = _varlen(q, key._t, value._t, cu_seqlens_q._t, cu_seqlens_k._t,
+                       int(max_seqlen_q), int(max_seqlen_k), softmax_scale, causal,
+                       used_q=None if seqused_q is None else seqused_q._t,
+                       used_k=None if seqused_k is None else seqused_k._t,
+                       window=tuple(window_size), softcap=float(softcap))
+    return wrap(out), wrap(lse)

@@ -11,7 +11,10 @@ from .layers import Layer
 
 __all__ = ["Linear", "Bilinear", "Embedding", "Dropout", "Dropout1D", "Dropout2D", "Dropout3D",
            "AlphaDropout", "FeatureAlphaDropout", "Flatten", "Unflatten", "Identity", "Pad1D",
-           "Pad2D", "Pad3D", "ZeroPad1D", "ZeroPad2D", "ZeroPad3D", "Upsample",
+           "Pad2D", "Pad3D", "ZeroPad1D", "ZeroPad2D", "ZeroPad3D", "ConstantPad1D",
+           "ConstantPad2D", "ConstantPad3D", "ReflectionPad1D", "ReflectionPad2D",
+           "ReflectionPad3D", "ReplicationPad1D", "ReplicationPad2D", "ReplicationPad3D",
+           "CircularPad1D", "CircularPad2D", "CircularPad3D", "Upsample",
            "UpsamplingNearest2D", "UpsamplingBilinear2D", "CosineSimilarity",
            "PairwiseDistance", "PixelShuffle", "PixelUnshuffle", "ChannelShuffle", "Unfold",
            "Fold"]
@@ -224,10 +227,13 @@ class Unflatten(Layer):
 def _npairs(padding, n):
     if isinstance(padding, int):
         return [padding] * (2 * n)
-    return padding if not isinstance(padding, tuple) else list(padding)
+    return padding
 
 
 class _PadNd(Layer):
+    """The padding layers: ``padding`` is an int (every side) or ``2 * n`` ints, last axis
+    first (``[left, right]``, then ``[top, bottom]``, then ``[front, back]``), as F.pad."""
+
     _n = 1
     _default_format = "NCL"
 
@@ -259,27 +265,41 @@ class Pad3D(_PadNd):
     _default_format = "NCDHW"
 
 
-class _ZeroPadNd(_PadNd):
-    def __init__(self, padding, data_format=None, name=None):
-        super().__init__(padding, "constant", 0.0, data_format, name)
+def _fixed_mode(cls_name, base, mode):
+    """A subclass of ``base`` (Pad1D/2D/3D) with its mode fixed, as Paddle defines
+    ``ConstantPad2D``, ``ReflectionPad1D``, ``ZeroPad3D``...: the constant pads take
+    ``(padding, value, data_format, name)`` (``value`` required), the others
+    ``(padding, data_format, name)``; ``mode="zero"`` is constant with value 0."""
+    fmt = base._default_format
+    if mode == "constant":
+        def __init__(self, padding, value, data_format=fmt, name=None):
+            base.__init__(self, padding, "constant", value, data_format, name)
+    else:
+        real = "constant" if mode == "zero" else mode
 
-    def extra_repr(self):
-        return (f"padding={self.padding}, data_format={self._data_format}"
-                f"{_name_suffix(self._name)}")
+        def __init__(self, padding, data_format=fmt, name=None):
+            base.__init__(self, padding, real, 0.0, data_format, name)
+    __init__.__qualname__ = f"{cls_name}.__init__"
+    return type(cls_name, (base,), {
+        "__init__": __init__, "__module__": __name__, "__qualname__": cls_name,
+        "__doc__": f"``{base.__name__}`` with mode '{mode}'."})
 
 
-class ZeroPad1D(_ZeroPadNd):
-    pass
-
-
-class ZeroPad2D(_ZeroPadNd):
-    _n = 2
-    _default_format = "NCHW"
-
-
-class ZeroPad3D(_ZeroPadNd):
-    _n = 3
-    _default_format = "NCDHW"
+ZeroPad1D = _fixed_mode("ZeroPad1D", Pad1D, "zero")
+ZeroPad2D = _fixed_mode("ZeroPad2D", Pad2D, "zero")
+ZeroPad3D = _fixed_mode("ZeroPad3D", Pad3D, "zero")
+ConstantPad1D = _fixed_mode("ConstantPad1D", Pad1D, "constant")
+ConstantPad2D = _fixed_mode("ConstantPad2D", Pad2D, "constant")
+ConstantPad3D = _fixed_mode("ConstantPad3D", Pad3D, "constant")
+ReflectionPad1D = _fixed_mode("ReflectionPad1D", Pad1D, "reflect")
+ReflectionPad2D = _fixed_mode("ReflectionPad2D", Pad2D, "reflect")
+ReflectionPad3D = _fixed_mode("ReflectionPad3D", Pad3D, "reflect")
+ReplicationPad1D = _fixed_mode("ReplicationPad1D", Pad1D, "replicate")
+ReplicationPad2D = _fixed_mode("ReplicationPad2D", Pad2D, "replicate")
+ReplicationPad3D = _fixed_mode("ReplicationPad3D", Pad3D, "replicate")
+CircularPad1D = _fixed_mode("CircularPad1D", Pad1D, "circular")
+CircularPad2D = _fixed_mode("CircularPad2D", Pad2D, "circular")
+CircularPad3D = _fixed_mode("CircularPad3D", Pad3D, "circular")
 
 
 class Upsample(Layer):

@@ -24,7 +24,7 @@ from ...framework import dtype as _dt
 from ...framework import hooks
 from ...framework.parameter import Parameter, make_parameter, unique_name, used_param_names
 from ...framework.place import Place, to_torch_device
-from ...framework.tensor import Tensor
+from ...framework.tensor import Tensor, wrap
 from .. import initializer as _init
 from ..param_attr import to_param_attr
 
@@ -252,7 +252,11 @@ class Layer:
         return self
 
     def eval(self):
-        return self.train(False)
+        # as Paddle: the flags are set directly, never through an overridden train()
+        self.training = False
+        for layer in self.sublayers():
+            layer.training = False
+        return self
 
     def apply(self, fn):
         """Call ``fn`` on every sublayer (children first) and then on this layer."""
@@ -744,6 +748,53 @@ class Layer:
     def cpu(self):
         return self._to_impl(device="cpu")
 
+    def xpu(self, device=None):
+        """Paddle's move to a Kunlun XPU: paddle_compat runs on torch's CPU and CUDA devices
+        only, so every XPU device raises what a Paddle build without XPU raises."""
+        if device is None or isinstance(device, int) or type(device).__name__ == "XPUPlace" \
+                or getattr(device, "_kind", None) == "xpu":
+            raise ValueError("(InvalidArgument) use wrong place, Please check.")
+        raise TypeError(f"device must be int, paddle.XPUPlace or None, got {type(device)}")
+
+    # ------------------------------------------------------------------ sharded checkpoints
+    def get_extra_state(self):
+        """Paddle's placeholder: a layer that keeps extra state overrides it."""
+        raise RuntimeError("Reached a code path in Module.get_extra_state() that should never "
+                           "be called. ")
+
+    def sharded_state_dict(self, structured_name_prefix=""):
+        """``{structured name: ShardedWeight}`` for this layer and its sublayers; on one
+        process every entry is the whole tensor (offset 0, local shape = global shape)."""
+        out = {}
+        for key, t in self.state_dict(include_sublayers=False).items():
+            full = f"{structured_name_prefix}{key}"
+            out[full] = ShardedWeight(full, t, tuple(t.shape), tuple(t.shape),
+                                      (0,) * len(t.shape))
+        for name, sub in self._sub_layers.items():
+            if sub is not None:
+                out.update(sub.sharded_state_dict(f"{structured_name_prefix}{name}."))
+        return out
+
+    def full(self, aoa_config=None, **kwargs):
+        """The full (unsharded) parameters and persistable buffers as ``(name, tensor)`` pairs
+        sorted by name: copies, keeping ``stop_gradient``. On one process there is nothing to
+        gather; ``aoa_config`` rewriting and the communication-group keywords are not
+        supported."""
+        if aoa_config or kwargs.get("h_group") or kwargs.get("v_group") \
+                or kwargs.get("process_group"):
+            raise NotImplementedError("Layer.full: aoa_config and communication groups are not "
+                                      "supported (one process only)")
+        items = sorted(self.sharded_state_dict().items())
+
+        def gen():
+            for key, sw in items:
+                src = sw.local_tensor
+                with torch.no_grad():
+                    t = wrap(src._t.detach().clone())
+                t.stop_gradient = src.stop_gradient
+                yield key, t
+        return gen()
+
     # ------------------------------------------------------------------ printing
     def extra_repr(self):
         """The text inside the parentheses of this layer's repr; override in subclasses."""
@@ -761,6 +812,22 @@ class Layer:
         if sub:
             s += "\n  " + "\n  ".join(sub) + "\n"
         return s + ")"
+
+
+class ShardedWeight:
+    """One entry of ``Layer.sharded_state_dict``: the local piece of a (possibly sharded)
+    tensor and where it sits in the global one (Paddle's flex-checkpoint record)."""
+
+    def __init__(self, key, local_tensor, local_shape, global_shape, global_offset,
+                 is_flattened=False, flattened_range=None):
+        self.key, self.local_tensor = key, local_tensor
+        self.local_shape, self.global_shape = tuple(local_shape), tuple(global_shape)
+        self.global_offset = tuple(global_offset)
+        self.is_flattened, self.flattened_range = is_flattened, flattened_range
+
+    def __repr__(self):
+        return (f"ShardedWeight(key={self.key}, local_shape={self.local_shape}, "
+                f"global_shape={self.global_shape}, global_offset={self.global_offset})")
 
 
 hooks.is_layer.set(lambda obj: isinstance(obj, Layer))

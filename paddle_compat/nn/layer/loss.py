@@ -12,6 +12,7 @@ __all__ = ["CrossEntropyLoss", "NLLLoss", "MSELoss", "L1Loss", "SmoothL1Loss", "
            "BCEWithLogitsLoss", "KLDivLoss", "MarginRankingLoss", "PoissonNLLLoss",
            "SoftMarginLoss", "GaussianNLLLoss", "HingeEmbeddingLoss", "TripletMarginLoss",
            "TripletMarginWithDistanceLoss", "MultiLabelSoftMarginLoss", "MultiMarginLoss",
+           "MultiLabelMarginLoss",
            "CosineEmbeddingLoss", "CTCLoss", "RNNTLoss", "HSigmoidLoss",
            "AdaptiveLogSoftmaxWithLoss"]
 
@@ -128,6 +129,13 @@ class TripletMarginWithDistanceLoss(_Loss):
 class MultiLabelSoftMarginLoss(_Loss):
     _fn = staticmethod(F.multi_label_soft_margin_loss)
     _params = (("weight", None), ("reduction", "mean"))
+
+
+class MultiLabelMarginLoss(_Loss):
+    """Multi-class multi-label hinge loss (F.multi_label_margin_loss)."""
+
+    _fn = staticmethod(F.multi_label_margin_loss)
+    _params = (("reduction", "mean"),)
 
 
 class MultiMarginLoss(_Loss):

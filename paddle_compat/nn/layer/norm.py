@@ -16,11 +16,12 @@ from ...framework import dtype as _dt
 from ...framework.param_attr import ParamAttr
 from ...framework.tensor import wrap
 from .. import functional as F
-from ..initializer import Constant
+from ..initializer import Constant, Normal
 from .layers import Layer
 
-__all__ = ["LayerNorm", "RMSNorm", "BatchNorm1D", "BatchNorm2D", "BatchNorm3D", "GroupNorm",
-           "InstanceNorm1D", "InstanceNorm2D", "InstanceNorm3D", "LocalResponseNorm"]
+__all__ = ["LayerNorm", "RMSNorm", "BatchNorm", "BatchNorm1D", "BatchNorm2D", "BatchNorm3D",
+           "SyncBatchNorm", "GroupNorm", "InstanceNorm1D", "InstanceNorm2D", "InstanceNorm3D",
+           "LocalResponseNorm", "SpectralNorm"]
 
 
 def _frozen(attr):
@@ -173,6 +174,153 @@ class BatchNorm3D(_BatchNormBase):
                  bias_attr=None, data_format="NCDHW", use_global_stats=None, name=None):
         super().__init__(num_features, momentum, epsilon, weight_attr, bias_attr, data_format,
                          use_global_stats, name)
+
+
+class BatchNorm(_AffineNorm):
+    """The fluid-era batch norm layer (``paddle.nn.BatchNorm``): any input rank, the layout in
+    ``data_layout`` ('NCHW' or 'NHWC'), the activation ``act`` (a name in
+    ``paddle.nn.functional``) applied to the result. Its parameters are ``weight``, ``bias``,
+    ``_mean`` and ``_variance`` as in the 2.x layers (``moving_mean_name`` /
+    ``moving_variance_name`` name the statistics). Statistics as Paddle's kernel picks them:
+    the running ones in eval mode (unless ``trainable_statistics``) or with
+    ``use_global_stats``, else the batch's, updating the running ones. ``is_test``,
+    ``in_place`` and ``do_model_average_for_mean_and_var`` are kept but, as in Paddle's dynamic
+    mode, change nothing (``eval()`` is what selects test mode)."""
+
+    def __init__(self, num_channels, act=None, is_test=False, momentum=0.9, epsilon=1e-05,
+                 param_attr=None, bias_attr=None, dtype="float32", data_layout="NCHW",
+                 in_place=False, moving_mean_name=None, moving_variance_name=None,
+                 do_model_average_for_mean_and_var=True, use_global_stats=False,
+                 trainable_statistics=False):
+        super().__init__()
+        self._param_attr = param_attr
+        self._act, self._in_place, self._data_layout = act, in_place, data_layout
+        self._momentum, self._epsilon, self._is_test = momentum, epsilon, is_test
+        self._fuse_with_relu = False
+        self._use_global_stats, self._trainable_statistics = (use_global_stats,
+                                                              trainable_statistics)
+        dtype = _dt.convert_dtype(dtype).name
+        self._dtype = "float32" if dtype == "float16" else dtype
+        shape = [num_channels]
+        self._affine(shape, param_attr, bias_attr, self._dtype)
+        self._param_attr = param_attr
+        if self.weight is not None and use_global_stats and _frozen(param_attr):
+            self.weight.stop_gradient = True
+        if self.bias is not None and use_global_stats and _frozen(bias_attr):
+            self.bias.stop_gradient = True
+        self._mean = self.create_parameter(
+            shape, ParamAttr(moving_mean_name, Constant(0.0), trainable=False), self._dtype)
+        self._variance = self.create_parameter(
+            shape, ParamAttr(moving_variance_name, Constant(1.0), trainable=False),
+            self._dtype)
+
+    def forward(self, input):
+        global_stats = (not self.training and not self._trainable_statistics) \
+            or self._use_global_stats
+        out = F.batch_norm(input, self._mean, self._variance, self.weight, self.bias,
+                           not global_stats, self._momentum, self._epsilon, self._data_layout,
+                           global_stats)
+        if not self.training and not global_stats:
+            # eval with trainable_statistics: Paddle's backward (in test mode) treats the
+            # just-updated running statistics as constants; forward values stay the batch's
+            ref = F.batch_norm(input, self._mean, self._variance, self.weight, self.bias,
+                               False, self._momentum, self._epsilon, self._data_layout, True)
+            out = wrap(ref._t + (out._t - ref._t).detach())
+        if self._act is None:
+            return out
+        act = getattr(F, self._act, None)
+        if act is None:
+            raise ValueError(f"Unsupported act '{self._act}' in BatchNorm")
+        return act(out)
+
+
+class SyncBatchNorm(_BatchNormBase):
+    """Batch norm whose statistics would be reduced over all processes of the data-parallel
+    group. On one process (what paddle_compat runs here) that is ``BatchNorm*D`` over any
+    input rank >= 2: batch statistics in training, the running ones in eval mode."""
+
+    _formats = {"NC": "NCHW", "NCL": "NCHW", "NCHW": "NCHW", "NCDHW": "NCHW", "NLC": "NHWC",
+                "NHWC": "NHWC", "NDHWC": "NHWC"}
+
+    def __init__(self, num_features, momentum=0.9, epsilon=1e-05, weight_attr=None,
+                 bias_attr=None, data_format="NCHW", name=None):
+        super().__init__(num_features, momentum, epsilon, weight_attr, bias_attr, data_format,
+                         None, name)
+
+    def forward(self, x):
+        fmt = self._formats.get(self._data_format)
+        if fmt is None:
+            raise ValueError("expected 'NCL', 'NLC', 'NCHW', 'NHWC', 'NCDHW', 'NDHWC' for "
+                             f"data_format input, but got {self._data_format}")
+        self._data_format = fmt
+        return F.batch_norm(x, self._mean, self._variance, self.weight, self.bias,
+                            self.training, self._momentum, self._epsilon, fmt, None)
+
+    @classmethod
+    def convert_sync_batchnorm(cls, layer):
+        """``layer`` with every ``BatchNorm1D/2D/3D`` (at any depth) replaced by a
+        SyncBatchNorm sharing its parameters and statistics (named ParamAttrs get '_sync')."""
+        out = layer
+        if isinstance(layer, _BatchNormBase):
+            for attr in (layer._weight_attr, layer._bias_attr):
+                if isinstance(attr, ParamAttr) and attr.name is not None:
+                    attr.name = attr.name + "_sync"
+            out = cls(layer._num_features, layer._momentum, layer._epsilon, layer._weight_attr,
+                      layer._bias_attr, layer._data_format, layer._name)
+            if layer._weight_attr is not False and layer._bias_attr is not False:
+                out.weight, out.bias = layer.weight, layer.bias
+            out._mean, out._variance = layer._mean, layer._variance
+        for name, sub in layer.named_children():
+            out.add_sublayer(name, cls.convert_sync_batchnorm(sub))
+        return out
+
+
+def _spectral_sigma(mat, u, v, power_iters, eps):
+    """Power iteration as Paddle's spectral_norm kernel runs it on the [h, w] matrix:
+    ``v = W^T u / (||W^T u|| + eps)``, ``u = W v / (||W v|| + eps)``, ``power_iters`` times,
+    then ``sigma = u . W v``; u and v are constants for the gradient."""
+    with torch.no_grad():
+        m = mat.detach()
+        for _ in range(power_iters):
+            v = m.t() @ u
+            v = v / (torch.linalg.vector_norm(v) + eps)
+            u = m @ v
+            u = u / (torch.linalg.vector_norm(u) + eps)
+    return torch.dot(u, mat @ v), u, v
+
+
+class SpectralNorm(Layer):
+    """``forward(weight)`` returns ``weight / sigma``, sigma the largest singular value of
+    ``weight`` seen as a matrix with axis ``dim`` first, estimated by ``power_iters`` power
+    iterations from the parameters ``weight_u`` [h] and ``weight_v`` [w] (Normal(0, 1), not
+    trainable). As in Paddle's kernel the iteration starts from the stored u and v each call
+    and does not write them back."""
+
+    def __init__(self, weight_shape, dim=0, power_iters=1, eps=1e-12, dtype="float32"):
+        super().__init__()
+        self._power_iters, self._eps, self._dim, self._dtype = power_iters, eps, dim, dtype
+        self._weight_shape = list(weight_shape)
+        assert np.prod(self._weight_shape) > 0, \
+            "Any dimension of `weight_shape` cannot be equal to 0."
+        assert dim < len(self._weight_shape), (
+            "The input `dim` should be less than the length of `weight_shape`, but received "
+            f"dim={dim}")
+        h = self._weight_shape[dim]
+        w = int(np.prod(self._weight_shape)) // h
+        self.weight_u = self.create_parameter([h], ParamAttr(), dtype,
+                                              default_initializer=Normal(0.0, 1.0))
+        self.weight_u.stop_gradient = True
+        self.weight_v = self.create_parameter([w], ParamAttr(), dtype,
+                                              default_initializer=Normal(0.0, 1.0))
+        self.weight_v.stop_gradient = True
+
+    def forward(self, x):
+        t = x._t
+        mat = t.movedim(self._dim, 0) if self._dim else t
+        mat = mat.reshape(mat.shape[0], -1)
+        sigma = _spectral_sigma(mat, self.weight_u._t, self.weight_v._t, self._power_iters,
+                                self._eps)[0]
+        return wrap(t / sigma)
 
 
 class GroupNorm(_AffineNorm):

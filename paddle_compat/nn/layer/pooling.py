@@ -8,7 +8,8 @@ from .layers import Layer
 __all__ = ["MaxPool1D", "MaxPool2D", "MaxPool3D", "AvgPool1D", "AvgPool2D", "AvgPool3D",
            "LPPool1D", "LPPool2D", "AdaptiveAvgPool1D", "AdaptiveAvgPool2D",
            "AdaptiveAvgPool3D", "AdaptiveMaxPool1D", "AdaptiveMaxPool2D", "AdaptiveMaxPool3D",
-           "MaxUnPool1D", "MaxUnPool2D", "MaxUnPool3D"]
+           "MaxUnPool1D", "MaxUnPool2D", "MaxUnPool3D", "FractionalMaxPool2D",
+           "FractionalMaxPool3D"]
 
 
 class _Pool(Layer):
@@ -223,3 +224,33 @@ class MaxUnPool2D(_MaxUnPool):
 class MaxUnPool3D(_MaxUnPool):
     _default_format = "NCDHW"
     _fn = staticmethod(F.max_unpool3d)
+
+
+class _FractionalMaxPool(Layer):
+    """Fractional max pooling to ``output_size`` (F.fractional_max_pool2d/3d). The windows
+    follow Paddle's pseudo-random sequence for ``random_u`` in (0, 1); with None each call
+    draws u from the global CPU generator as Paddle does (one 64-bit draw, so after the same
+    ``paddle.seed`` the windows, and the rest of the stream, match Paddle's)."""
+
+    _fn = None
+
+    def __init__(self, output_size, kernel_size=None, random_u=None, return_mask=False,
+                 name=None):
+        super().__init__()
+        self._output_size, self._kernel_size = output_size, kernel_size
+        self._random_u, self._return_mask, self._name = random_u, return_mask, name
+
+    def forward(self, x):
+        return type(self)._fn(x, self._output_size, self._kernel_size, self._random_u,
+                              self._return_mask)
+
+    def extra_repr(self):
+        return f"output_size={self._output_size}, return_mask={self._return_mask}"
+
+
+class FractionalMaxPool2D(_FractionalMaxPool):
+    _fn = staticmethod(F.fractional_max_pool2d)
+
+
+class FractionalMaxPool3D(_FractionalMaxPool):
+    _fn = staticmethod(F.fractional_max_pool3d)
