@@ -68,7 +68,6 @@ KNOWN = {
     "embedding_float_index": ("RuntimeError", _TODO + " (Paddle: NotImplementedError)"),
     "eye_bad_dtype": ("TypeError", "Paddle: ValueError here, TypeError in zeros(): per-op "
                                    "(left open)"),
-    "lstm_direction": ("AttributeError", "paddle_compat has no nn.LSTM yet"),
     "operator_add_shape": ("RuntimeError", "the C operator slot (framework/_fastops.c) passes "
                                            "torch's RuntimeError through; the Python method "
                                            "raises Paddle's ValueError (left open: a C change)"),

@@ -1,5 +1,7 @@
 """``MultiHeadAttention`` (Paddle's q/k/v/out projections and its ``Cache``/``StaticCache``
-API), ``TransformerEncoderLayer`` (post- or pre-norm) and ``TransformerEncoder``.
+API), ``TransformerEncoderLayer`` (post- or pre-norm) and ``TransformerEncoder``, the decoder
+side (``TransformerDecoderLayer``: self attention, cross attention, feed-forward;
+``TransformerDecoder``) and the whole ``Transformer``.
 """
 import collections
 import copy
@@ -7,14 +9,17 @@ import copy
 import torch
 
 from ..param_attr import to_param_attr
-from ...framework.tensor import wrap
+from ...framework import dtype as _dt
+from ...framework.place import current_device
+from ...framework.tensor import Tensor, wrap
 from .. import functional as F
 from .common import Dropout, Linear
 from .container import LayerList
 from .layers import Layer
 from .norm import LayerNorm
 
-__all__ = ["MultiHeadAttention", "TransformerEncoderLayer", "TransformerEncoder"]
+__all__ = ["MultiHeadAttention", "TransformerEncoderLayer", "TransformerEncoder",
+           "TransformerDecoderLayer", "TransformerDecoder", "Transformer"]
 
 
 def _attrs_list(attr, n):
@@ -216,3 +221,188 @@ class TransformerEncoder(Layer):
     def gen_cache(self, src):
         return [layer.gen_cache(src) for layer in self.layers]
 
+
+
+class TransformerDecoderLayer(Layer):
+    """Self attention on ``tgt``, cross attention to ``memory``, then the feed-forward block,
+    each with a residual and LayerNorm (``norm1``..``norm3``) after (default) or before
+    (``normalize_before``) the block. ``weight_attr``/``bias_attr`` may be lists of 3 (self
+    attention, cross attention, feed-forward). With ``cache`` (from ``gen_cache``: an
+    incremental self-attention Cache and a StaticCache of the projected memory) the forward
+    returns ``(output, (new_incremental_cache, static_cache))``."""
+
+    def __init__(self, d_model, nhead, dim_feedforward, dropout=0.1, activation="relu",
+                 attn_dropout=None, act_dropout=None, normalize_before=False, weight_attr=None,
+                 bias_attr=None, layer_norm_eps=1e-5):
+        self._config = {k: v for k, v in locals().items() if k not in ("self", "__class__")}
+        super().__init__()
+        assert d_model > 0, f"Expected d_model to be greater than 0, but received {d_model}"
+        assert nhead > 0, f"Expected nhead to be greater than 0, but received {nhead}"
+        assert dim_feedforward > 0, ("Expected dim_feedforward to be greater than 0, but "
+                                     f"received {dim_feedforward}")
+        attn_dropout = dropout if attn_dropout is None else attn_dropout
+        act_dropout = dropout if act_dropout is None else act_dropout
+        self.normalize_before = normalize_before
+        w, b = _attrs_list(weight_attr, 3), _attrs_list(bias_attr, 3)
+        self.self_attn = MultiHeadAttention(d_model, nhead, dropout=attn_dropout,
+                                            weight_attr=w[0], bias_attr=b[0])
+        self.cross_attn = MultiHeadAttention(d_model, nhead, dropout=attn_dropout,
+                                             weight_attr=w[1], bias_attr=b[1])
+        self.linear1 = Linear(d_model, dim_feedforward, w[2], bias_attr=b[2])
+        self.dropout = Dropout(act_dropout, mode="upscale_in_train")
+        self.linear2 = Linear(dim_feedforward, d_model, w[2], bias_attr=b[2])
+        self.norm1 = LayerNorm(d_model, layer_norm_eps)
+        self.norm2 = LayerNorm(d_model, layer_norm_eps)
+        self.norm3 = LayerNorm(d_model, layer_norm_eps)
+        self.dropout1 = Dropout(dropout, mode="upscale_in_train")
+        self.dropout2 = Dropout(dropout, mode="upscale_in_train")
+        self.dropout3 = Dropout(dropout, mode="upscale_in_train")
+        self.activation = getattr(F, activation)
+
+    def __setattr__(self, name, value):
+        if name == "_config" and "_parameters" not in self.__dict__:
+            self.__dict__[name] = value       # set before Layer.__init__, as Paddle does
+            return
+        super().__setattr__(name, value)
+
+    def forward(self, tgt, memory, tgt_mask=None, memory_mask=None, cache=None):
+        tgt_mask = None if tgt_mask is None else wrap(_additive_mask(tgt_mask, tgt._t.dtype))
+        memory_mask = None if memory_mask is None else \
+            wrap(_additive_mask(memory_mask, memory._t.dtype))
+        residual = tgt
+        if self.normalize_before:
+            tgt = self.norm1(tgt)
+        if cache is None:
+            tgt = self.self_attn(tgt, tgt, tgt, tgt_mask, None)
+        else:
+            tgt, incremental_cache = self.self_attn(tgt, tgt, tgt, tgt_mask, cache[0])
+        tgt = residual + self.dropout1(tgt)
+        if not self.normalize_before:
+            tgt = self.norm1(tgt)
+        residual = tgt
+        if self.normalize_before:
+            tgt = self.norm2(tgt)
+        if cache is None:
+            tgt = self.cross_attn(tgt, memory, memory, memory_mask, None)
+        else:
+            tgt, static_cache = self.cross_attn(tgt, memory, memory, memory_mask, cache[1])
+        tgt = residual + self.dropout2(tgt)
+        if not self.normalize_before:
+            tgt = self.norm2(tgt)
+        residual = tgt
+        if self.normalize_before:
+            tgt = self.norm3(tgt)
+        tgt = self.linear2(self.dropout(self.activation(self.linear1(tgt))))
+        tgt = residual + self.dropout3(tgt)
+        if not self.normalize_before:
+            tgt = self.norm3(tgt)
+        return tgt if cache is None else (tgt, (incremental_cache, static_cache))
+
+    def gen_cache(self, memory):
+        """``(empty incremental Cache for self attention, StaticCache of memory's projected
+        keys/values for cross attention)``."""
+        return (self.self_attn.gen_cache(memory, type=self.self_attn.Cache),
+                self.cross_attn.gen_cache(memory, memory, type=self.cross_attn.StaticCache))
+
+
+class TransformerDecoder(Layer):
+    """``num_layers`` decoder layers (the given one and fresh copies built from its
+    arguments), then an optional final ``norm``; ``forward(tgt, memory, tgt_mask=None,
+    memory_mask=None, cache=None)``."""
+
+    def __init__(self, decoder_layer, num_layers, norm=None):
+        super().__init__()
+        self.layers = LayerList([decoder_layer if i == 0 else
+                                 type(decoder_layer)(**decoder_layer._config)
+                                 for i in range(num_layers)])
+        self.num_layers = num_layers
+        self.norm = norm
+
+    def forward(self, tgt, memory, tgt_mask=None, memory_mask=None, cache=None):
+        tgt_mask = None if tgt_mask is None else wrap(_additive_mask(tgt_mask, tgt._t.dtype))
+        memory_mask = None if memory_mask is None else \
+            wrap(_additive_mask(memory_mask, memory._t.dtype))
+        output = tgt
+        new_caches = []
+        for i, layer in enumerate(self.layers):
+            if cache is None:
+                output = layer(output, memory, tgt_mask=tgt_mask, memory_mask=memory_mask,
+                               cache=None)
+            else:
+                output, c = layer(output, memory, tgt_mask=tgt_mask, memory_mask=memory_mask,
+                                  cache=cache[i])
+                new_caches.append(c)
+        if self.norm is not None:
+            output = self.norm(output)
+        return output if cache is None else (output, new_caches)
+
+    def gen_cache(self, memory, do_zip=False):
+        """One ``gen_cache`` per layer; ``do_zip`` regroups them as ``[incremental caches,
+        static caches]``."""
+        cache = [layer.gen_cache(memory) for layer in self.layers]
+        return list(zip(*cache)) if do_zip else cache
+
+
+def _split_attr(attr, what):
+    """Transformer's rule for a list attr: 1 -> everything; 2 -> (attention, feed-forward);
+    3 -> (self attention, cross attention, feed-forward); the encoder takes the first and
+    last of three."""
+    if not isinstance(attr, (list, tuple)):
+        return attr, attr
+    if len(attr) == 1:
+        return [attr[0]] * 2, [attr[0]] * 3
+    if len(attr) == 2:
+        return attr, [attr[0], attr[0], attr[-1]]
+    if len(attr) == 3:
+        return [attr[0], attr[-1]], attr
+    raise AssertionError(f"length of {what} should be 1 or 2 or 3 when it is a list/tuple")
+
+
+class Transformer(Layer):
+    """An encoder (``num_encoder_layers`` layers and a final LayerNorm) and a decoder
+    (``num_decoder_layers`` layers and a final LayerNorm), or ``custom_encoder`` /
+    ``custom_decoder``; ``forward(src, tgt, src_mask=None, tgt_mask=None, memory_mask=None)``
+    returns the decoder's output."""
+
+    def __init__(self, d_model=512, nhead=8, num_encoder_layers=6, num_decoder_layers=6,
+                 dim_feedforward=2048, dropout=0.1, activation="relu", attn_dropout=None,
+                 act_dropout=None, normalize_before=False, weight_attr=None, bias_attr=None,
+                 custom_encoder=None, custom_decoder=None):
+        super().__init__()
+        assert d_model > 0, f"Expected d_model to be greater than 0, but received {d_model}"
+        assert nhead > 0, f"Expected nhead to be greater than 0, but received {nhead}"
+        assert dim_feedforward > 0, ("Expected dim_feedforward to be greater than 0, but "
+                                     f"received {dim_feedforward}")
+        enc_b, dec_b = _split_attr(bias_attr, "bias_attr")
+        enc_w, dec_w = _split_attr(weight_attr, "weight_attr")
+        if custom_encoder is not None:
+            self.encoder = custom_encoder
+        else:
+            layer = TransformerEncoderLayer(d_model, nhead, dim_feedforward, dropout,
+                                            activation, attn_dropout, act_dropout,
+                                            normalize_before, enc_w, enc_b)
+            self.encoder = TransformerEncoder(layer, num_encoder_layers, LayerNorm(d_model))
+        if custom_decoder is not None:
+            self.decoder = custom_decoder
+        else:
+            layer = TransformerDecoderLayer(d_model, nhead, dim_feedforward, dropout,
+                                            activation, attn_dropout, act_dropout,
+                                            normalize_before, dec_w, dec_b)
+            self.decoder = TransformerDecoder(layer, num_decoder_layers, LayerNorm(d_model))
+        self.d_model, self.nhead = d_model, nhead
+
+    def forward(self, src, tgt, src_mask=None, tgt_mask=None, memory_mask=None):
+        src_mask = None if src_mask is None else wrap(_additive_mask(src_mask, src._t.dtype))
+        memory = self.encoder(src, src_mask=src_mask)
+        tgt_mask = None if tgt_mask is None else wrap(_additive_mask(tgt_mask, tgt._t.dtype))
+        memory_mask = None if memory_mask is None else \
+            wrap(_additive_mask(memory_mask, memory._t.dtype))
+        return self.decoder(tgt, memory, tgt_mask=tgt_mask, memory_mask=memory_mask)
+
+    def generate_square_subsequent_mask(self, length):
+        """A ``[length, length]`` float mask of the default dtype: 0 on and below the
+        diagonal, -inf above it (each position sees itself and the ones before)."""
+        n = int(length.item()) if isinstance(length, Tensor) else int(length)
+        full = torch.full([n, n], float("-inf"), dtype=_dt.default_float().torch,
+                          device=current_device())
+        return wrap(torch.triu(full, 1))
