@@ -16,6 +16,7 @@ from .framework.dtype import (bfloat16, bool, complex64, complex128, finfo, floa
                               float64, get_default_dtype, iinfo, int8, int16, int32, int64,
                               set_default_dtype, uint8, uint32, uint64)
 from .framework.dtype import DType as dtype
+from .framework.dtype import float8_e4m3fn, float8_e5m2, pstring, raw, uint16
 # Paddle 3's torch-style dtype names (int/long/short, which would shadow builtins on a star
 # import, are left out)
 from .framework.dtype import (complex64 as cfloat, complex128 as cdouble, float16 as half,
@@ -42,6 +43,8 @@ from .autograd import enable_grad, grad, is_grad_enabled, no_grad, set_grad_enab
 
 from .framework.io import load, save
 from .framework.mode import disable_static, enable_static, in_dynamic_mode
+from .framework.data_feeder import check_shape
+from .framework.mmap_storage import MmapStorage
 from .compat import install, uninstall
 # Paddle 3's torch-proxy switches under their top-level names (paddle_compat.compat.torch_api)
 from .compat import disable_torch_proxy as disable_compat

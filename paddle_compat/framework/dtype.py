@@ -14,7 +14,7 @@ import torch
 from .hooks import creation_defaults_changed
 
 __all__ = ["DType", "convert_dtype", "to_torch_dtype", "from_torch_dtype", "get_default_dtype",
-           "set_default_dtype", "finfo", "iinfo", "ALL_DTYPES"]
+           "set_default_dtype", "finfo", "iinfo", "ALL_DTYPES", "saturating_cast", "cast_dtype"]
 
 
 class DType:
@@ -26,16 +26,20 @@ class DType:
         self.name = name
         self.torch = tdtype
         self.np = npdtype
-        self.is_floating_point = tdtype.is_floating_point
-        self.is_complex = tdtype.is_complex
-        self.is_integer = not (tdtype.is_floating_point or tdtype.is_complex or tdtype is torch.bool)
+        self.is_floating_point = tdtype is not None and tdtype.is_floating_point
+        self.is_complex = tdtype is not None and tdtype.is_complex
+        self.is_integer = tdtype is not None and not (
+            tdtype.is_floating_point or tdtype.is_complex or tdtype is torch.bool)
         self._code = code
 
     def __repr__(self):
-        return f"<DataType.{self.name.upper()}: {self._code}>"
+        return f"<DataType.{'UNDEFINED' if self._code == 0 else self.name.upper()}: {self._code}>"
 
     def __str__(self):
-        return "paddle." + self.name
+        # Paddle 3.3.1 prints paddle.uint16 (a real unsigned 16-bit integer dtype) under the
+        # name of bfloat16, whose storage it once was; pstring and raw print as enum members.
+        s = _STR_AS.get(self.name)
+        return "paddle." + self.name if s is None else s
 
     def __hash__(self):
         return self._code
@@ -62,26 +66,49 @@ _TABLE = [
     # Paddle 3's unsigned wide integers (few kernels in Paddle and in torch: casts, copies)
     ("uint32", torch.uint32, np.dtype("uint32"), 6),
     ("uint64", torch.uint64, np.dtype("uint64"), 8),
+    # paddle.uint16, the DType object, is an unsigned 16-bit integer (the *string* 'uint16'
+    # still means bfloat16, as in Paddle: see _ALIASES); float8's numpy view is its bits as
+    # int8, as Paddle's .numpy() gives them; pstring and raw store nothing a kernel can take
+    ("uint16", torch.uint16, np.dtype("uint16"), 4),
+    ("float8_e4m3fn", torch.float8_e4m3fn, np.dtype("int8"), 17),
+    ("float8_e5m2", torch.float8_e5m2, np.dtype("int8"), 18),
+    ("pstring", None, None, 14),
+    ("raw", None, None, 0),
 ]
+_STR_AS = {"uint16": "paddle.bfloat16", "pstring": "DataType.PSTRING",
+           "raw": "DataType.UNDEFINED"}
 
 ALL_DTYPES = {}
 for _name, _t, _n, _c in _TABLE:
     ALL_DTYPES[_name] = DType(_name, _t, _n, _c)
     globals()[_name] = ALL_DTYPES[_name]
+# dtypes no kernel takes (Paddle: "Invalid enum data type" from cast, TypeError from to_tensor)
+NO_STORAGE = frozenset(("pstring", "raw"))
+# targets whose conversion is not torch's plain cast: Paddle saturates to float8's largest
+# finite value and wraps into uint16 through a 32-bit integer (saturating_cast below)
+SATURATING = {torch.float8_e4m3fn, torch.float8_e5m2, torch.uint16}
 
-_BY_TORCH = {d.torch: d for d in ALL_DTYPES.values()}
-_BY_NUMPY = {d.np: d for d in ALL_DTYPES.values() if d.name != "bfloat16"}
+_BY_TORCH = {d.torch: d for d in ALL_DTYPES.values() if d.torch is not None}
+# numpy's uint16 is no dtype argument (a uint16 array is bfloat16 bits to Paddle's to_tensor)
+_BY_NUMPY = {d.np: d for d in ALL_DTYPES.values()
+             if d.np is not None and d.name in ("bool", "int8", "uint8", "int16", "int32", "int64",
+                                                "float16", "float32", "float64", "complex64",
+                                                "complex128", "uint32", "uint64")}
 # numpy's meanings, as Paddle reads them: 'float' is float64, 'complex' is complex128.
 _ALIASES = {"float": "float64", "double": "float64", "half": "float16", "int": "int64",
             "long": "int64", "uint16": "bfloat16", "bf16": "bfloat16", "fp16": "float16",
             "fp32": "float32", "fp64": "float64", "complex": "complex128", "bool_": "bool"}
-_STRINGS = dict({n: d for n, d in ALL_DTYPES.items()},
+_STRINGS = dict({n: d for n, d in ALL_DTYPES.items() if n not in NO_STORAGE},
                 **{a: ALL_DTYPES[n] for a, n in _ALIASES.items()})
 # Every str, DType and torch.dtype spelling of a dtype -> its torch dtype: one dict lookup for
 # the hot paths (astype, cast); anything else goes through convert_dtype.
-TORCH_OF = {**{n: d.torch for n, d in _STRINGS.items()},
-            **{"paddle." + n: d.torch for n, d in _STRINGS.items()},
-            **{d: d.torch for d in ALL_DTYPES.values()}, **{t: t for t in _BY_TORCH}}
+# Targets in SATURATING and dtypes without storage are left out, so that the fast paths fall
+# back to code that converts (or refuses) as Paddle does.
+TORCH_OF = {k: v for k, v in
+            {**{n: d.torch for n, d in _STRINGS.items()},
+             **{"paddle." + n: d.torch for n, d in _STRINGS.items()},
+             **{d: d.torch for d in ALL_DTYPES.values()}, **{t: t for t in _BY_TORCH}}.items()
+            if v is not None and v not in SATURATING}
 _ACCEPTED = ("bool, float16, uint16, float32, float64, int8, int16, int32, int64, uint8, "
              "complex64, complex128, bfloat16")
 
@@ -89,6 +116,8 @@ _ACCEPTED = ("bool, float16, uint16, float32, float64, int8, int16, int32, int64
 def convert_dtype(dtype, argname="dtype"):
     """The DType for a Paddle dtype argument; TypeError naming the argument for anything else."""
     if type(dtype) is DType:
+        if dtype.torch is None:
+            raise TypeError(f"{argname} must be any of [{_ACCEPTED}], but received {dtype}")
         return dtype
     if isinstance(dtype, str):
         d = _STRINGS.get(dtype[7:] if dtype.startswith("paddle.") else dtype)
@@ -113,9 +142,52 @@ def to_torch_dtype(dtype):
     return None if dtype is None else convert_dtype(dtype).torch
 
 
+def cast_dtype(dtype):
+    """The torch dtype a cast (``astype``, ``paddle.cast``) converts to; for pstring and raw,
+    which no kernel takes, Paddle's cast kernel's ValueError."""
+    if type(dtype) is DType and dtype.torch is None:
+        raise ValueError(f"(InvalidArgument) Invalid enum data type `{dtype._code}`.")
+    return convert_dtype(dtype).torch
+
+
 def from_torch_dtype(tdtype):
     """The DType that stores as ``tdtype``."""
     return _BY_TORCH[tdtype]
+
+
+def saturating_cast(t, tdtype):
+    """torch tensor ``t`` converted to float8 or uint16 as Paddle's cast kernel converts.
+
+    float8: values round to nearest even. Magnitudes at or beyond the format's overflow
+    threshold (480 for e4m3fn, 65536 for e5m2) saturate to the largest finite value (448,
+    57344) with the input's sign; e4m3fn takes NaN and inf to +-448 too, e5m2 keeps NaN. Just
+    under the threshold, Paddle rounds: (464, 480) becomes e4m3fn's NaN (torch saturates those
+    to 448), [61440, 65536) e5m2's inf (as torch). uint16: floats truncate through int32 and every
+    integer wraps modulo 2**16 (-3.5 -> 65533, 70000 -> 4464, NaN -> 0)."""
+    if tdtype is torch.uint16:
+        if t.dtype.is_complex:
+            t = t.real
+        if t.dtype.is_floating_point:
+            t = t.to(torch.int32)
+        return t.to(torch.int64).to(torch.uint16) if t.dtype is not torch.uint16 else t.clone()
+    if t.dtype is tdtype:
+        return t.clone()
+    if tdtype is torch.float8_e4m3fn:
+        threshold, largest = 480.0, 448.0
+    else:
+        threshold, largest = 65536.0, 57344.0
+    if t.dtype.is_complex:
+        t = t.real
+    if not t.dtype.is_floating_point or t.dtype.itemsize == 1:
+        t = t.to(torch.float32)
+    a = t.abs()
+    over = ~(a < threshold)                      # NaN included
+    if tdtype is torch.float8_e5m2:
+        over = over & ~torch.isnan(t)
+    else:                                        # rounds up to e4m3fn's NaN, which torch's
+        t = torch.where((a > 464.0) & ~over, torch.nan, t)   # own conversion saturates
+    limit = torch.where(torch.signbit(t), -largest, largest).to(t.dtype)
+    return torch.where(over, limit, t).to(tdtype)
 
 
 class _Defaults:

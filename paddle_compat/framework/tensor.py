@@ -296,6 +296,71 @@ class Tensor:
     def _grad_ivar(self):
         return self.grad
 
+    # Paddle 3's raw-gradient property: the same tensor as ``grad``, settable the same way
+    grad_ = grad
+
+    @property
+    def grad_fn(self):
+        """The autograd node that made this tensor: torch's Node (``name()``,
+        ``next_functions``, ``register_hook``), or for a leaf that needs a gradient the node
+        that accumulates it (Paddle's GradNodeAccumulation); None where torch has no node
+        (a leaf with stop_gradient=True, for which Paddle still shows an accumulation node)."""
+        t = self._t
+        if t.grad_fn is not None or not t.requires_grad:
+            return t.grad_fn
+        with torch.enable_grad():
+            return t.view_as(t).grad_fn.next_functions[0][0]
+
+    def reconstruct_from_(self, other):
+        """Make this Tensor the same tensor as ``other`` (Paddle shares the implementation:
+        data, shape, dtype and the gradient flag follow ``other``; the name stays)."""
+        if not isinstance(other, Tensor):
+            raise ValueError("(InvalidArgument) argument (position 1) must be Tensor, but got "
+                             f"{type(other).__name__}")
+        self._t = other._t
+        self._sgf = other._sgf
+
+    def is_dist(self):
+        """Whether this is a distributed tensor (a torch DTensor underneath)."""
+        return type(self._t).__name__ == "DTensor"
+
+    def is_selected_rows(self):
+        return False                    # no SelectedRows in paddle_compat: always dense
+
+    def get_selected_rows(self):
+        return None
+
+    def get_map_tensor(self):
+        raise SystemError("(Fatal) this method is only effective for VariableCompatTensor")
+
+    def set_tensor(self, value):
+        """Replace this tensor's data by a copy of ``value``'s (its shape and dtype too); the
+        gradient flag stays this tensor's."""
+        if not isinstance(value, Tensor):
+            raise ValueError("(InvalidArgument) set_tensor(): argument 'value' (position 0) must "
+                             f"be Tensor, but got {type(value).__name__}")
+        keep = self.stop_gradient
+        self._t = value._t.detach().clone()
+        self._sgf = False
+        if not keep:
+            self.stop_gradient = False
+
+    def set_string_list(self, value):
+        """Paddle turns the tensor into a string list (a static-graph feed); paddle_compat has
+        no string tensors."""
+        if not isinstance(value, list):
+            raise TypeError("(InvalidType) argument (position 1) must be list, but got "
+                            f"{type(value).__name__}")
+        raise NotImplementedError("Tensor.set_string_list: paddle_compat has no string tensors")
+
+    def set_vocab(self, value):
+        """Paddle turns the tensor into a vocabulary (a dict, for string ops); paddle_compat
+        has no vocabulary tensors."""
+        if not isinstance(value, dict):
+            raise TypeError("(InvalidType) argument (position 1) must be dict, but got "
+                            f"{type(value).__name__}")
+        raise NotImplementedError("Tensor.set_vocab: paddle_compat has no vocabulary tensors")
+
     def backward(self, grad_tensor=None, retain_graph=False):
         """Accumulate gradients of this tensor into the leaves (Paddle: ones for any shape)."""
         t = self._t
@@ -365,6 +430,8 @@ class Tensor:
         # optimizer step) must not change an array already handed out
         if t.dtype is torch.bfloat16:
             return t.view(torch.int16).numpy().view(np.uint16).copy()
+        if t.dtype is torch.float8_e4m3fn or t.dtype is torch.float8_e5m2:
+            return t.view(torch.int8).numpy().copy()      # the bits, as Paddle gives them
         return t.resolve_conj().numpy().copy()
 
     def __array__(self, dtype=None, copy=None):
@@ -417,7 +484,9 @@ class Tensor:
         try:
             d = _TORCH_OF[dtype]
         except (KeyError, TypeError):            # numpy dtypes, bad input: the full check
-            d = _dt.to_torch_dtype(dtype)
+            d = _dt.cast_dtype(dtype)
+            if d in _dt.SATURATING:             # float8, uint16: Paddle's conversion
+                return wrap(_dt.saturating_cast(self._t, d))
         o = _new(Tensor)
         t = self._t
         if type(t) is IntGradPayload:   # an integer tensor taking part in autograd

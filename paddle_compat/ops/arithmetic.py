@@ -28,7 +28,7 @@ def _torch_dtype(dtype):
     try:
         return _TORCH_DTYPE_OF[dtype]
     except (KeyError, TypeError):
-        d = _dt.convert_dtype(dtype).torch
+        d = _dt.cast_dtype(dtype)
         try:
             _TORCH_DTYPE_OF[dtype] = d
         except TypeError:
@@ -44,6 +44,8 @@ def cast(x, dtype):
     except AttributeError:
         raise not_tensor("cast", "x", 0, x) from None
     d = _torch_dtype(dtype)             # t.to(dtype=d) parses ~0.5 us faster than t.to(d)
+    if d in _dt.SATURATING:             # float8, uint16: Paddle's conversion
+        return wrap(_dt.saturating_cast(t, d))
     if type(t) is IntGradPayload:       # an integer tensor taking part in autograd
         o = wrap(None)
         o._t, o._sgf = cast_payload(t, d)

@@ -98,7 +98,10 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True):
         t = None
     if dtype is not None:
         tdt = _dt.convert_dtype(dtype).torch
-        t = _python_data_to_torch(data, tdt).to(tdt) if t is None else t.to(tdt)
+        if tdt in _dt.SATURATING:
+            t = _saturated(data, t, tdt)
+        else:
+            t = _python_data_to_torch(data, tdt).to(tdt) if t is None else t.to(tdt)
     dev = to_torch_device(place)
     if t.device != dev:
         t = t.to(dev)
@@ -110,6 +113,17 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True):
     if not stop_gradient:
         out.stop_gradient = False
     return out
+
+
+def _saturated(data, t, tdt):
+    """to_tensor's data converted to float8 / uint16 as Paddle does: a Tensor by its cast
+    kernel (float8 saturates), Python or numpy data to uint16 as numpy converts it (truncated,
+    wrapped); numpy has no float8, so Paddle refuses such data with numpy's TypeError."""
+    if t is None:
+        if tdt is not torch.uint16:
+            raise TypeError(f"data type '{_dt.from_torch_dtype(tdt).name}' not understood")
+        t = _python_data_to_torch(data)
+    return _dt.saturating_cast(t, tdt)
 
 
 def _dims(shape, api):
@@ -176,6 +190,8 @@ def full(shape, fill_value, dtype=None, name=None):
         tdt = torch.bool if isinstance(v, (bool, np.bool_)) else _dt.default_float().torch
     else:
         tdt = _dt.convert_dtype(dtype).torch
+        if tdt in _dt.SATURATING:       # the value converts as a cast to float8 / uint16 does
+            return wrap(_dt.saturating_cast(_full(shape, v, torch.float32, "full")._t, tdt))
     return _full(shape, v, tdt, "full")
 
 

@@ -9,6 +9,7 @@ from .adamax import Adamax
 from .adamw import AdamW
 from .asgd import ASGD
 from .lamb import Lamb
+from .lbfgs import LBFGS
 from .momentum import Momentum
 from .nadam import NAdam
 from .optimizer import Optimizer
@@ -18,4 +19,4 @@ from .rprop import Rprop
 from .sgd import SGD
 
 __all__ = ["Optimizer", "Adagrad", "Adam", "AdamW", "Adamax", "RMSProp", "Adadelta", "SGD",
-           "Momentum", "Lamb", "ASGD", "NAdam", "RAdam", "Rprop"]
+           "Momentum", "Lamb", "ASGD", "NAdam", "RAdam", "Rprop", "LBFGS"]
