@@ -45,6 +45,7 @@ from .framework.io import load, save
 from .framework.mode import disable_static, enable_static, in_dynamic_mode
 from .framework.data_feeder import check_shape
 from .framework.mmap_storage import MmapStorage
+from .framework.parameter import LazyGuard
 from .compat import install, uninstall
 # Paddle 3's torch-proxy switches under their top-level names (paddle_compat.compat.torch_api)
 from .compat import disable_torch_proxy as disable_compat

@@ -11,7 +11,8 @@ import torch
 
 from .tensor import Tensor
 
-__all__ = ["Parameter", "make_parameter", "unique_name", "used_param_names"]
+__all__ = ["Parameter", "make_parameter", "unique_name", "used_param_names", "LazyGuard",
+           "lazy_init_enabled"]
 
 _counters = {}
 used_param_names = set()     # parameter names taken (a layer refuses to reuse one)
@@ -37,7 +38,19 @@ class Parameter(Tensor):
         self.stop_gradient = not value
 
     def __repr__(self):
+        if "_lazy_init" in self.__dict__:
+            return "Parameter containing:\nTensor(Not initialized)"
         return "Parameter containing:\n" + Tensor.__repr__(self)
+
+    def initialize(self):
+        """Draw the values of a parameter created under ``LazyGuard`` (once)."""
+        make = self.__dict__.pop("_lazy_init", None)
+        if make is None:            # as Paddle: only a lazily created parameter initializes
+            raise AssertionError("Required self._init_func is not None, but received None.")
+        self._t = make().detach().requires_grad_(self._t.requires_grad)
+
+    def _is_initialized(self):
+        return "_lazy_init" not in self.__dict__
 
     __str__ = __repr__
 
@@ -63,3 +76,23 @@ def make_parameter(data, name, trainable=True, optimize_attr=None, regularizer=N
     p.do_model_average = do_model_average
     p.is_distributed = False
     return p
+
+
+_lazy_depth = [0]
+
+
+def lazy_init_enabled():
+    """Whether parameters are being created under ``LazyGuard``."""
+    return _lazy_depth[0] > 0
+
+
+class LazyGuard:
+    """``paddle.LazyGuard``: layers built inside create their parameters without values (torch's
+    meta device, no memory); each parameter draws them when ``param.initialize()`` is called,
+    from the random stream as it is then, as in Paddle."""
+
+    def __enter__(self):
+        _lazy_depth[0] += 1
+
+    def __exit__(self, *exc):
+        _lazy_depth[0] -= 1

@@ -22,7 +22,8 @@ import torch
 
 from ...framework import dtype as _dt
 from ...framework import hooks
-from ...framework.parameter import Parameter, make_parameter, unique_name, used_param_names
+from ...framework.parameter import (Parameter, lazy_init_enabled, make_parameter, unique_name,
+                                    used_param_names)
 from ...framework.place import Place, to_torch_device
 from ...framework.tensor import Tensor, wrap
 from .. import initializer as _init
@@ -90,11 +91,17 @@ def new_parameter(scope, shape, attr=None, dtype="float32", is_bias=False,
                          "of parameter can't be same.Please check the parameter attr value "
                          "passed to self.create_parameter or constructor of dygraph Layers")
     used_param_names.add(name)
-    data = init.make(shape, dtype, None if device is None else to_torch_device(device))
-    return make_parameter(data, name, trainable=attr.trainable,
-                          optimize_attr={"learning_rate": attr.learning_rate},
-                          regularizer=attr.regularizer, need_clip=attr.need_clip,
-                          do_model_average=attr.do_model_average)
+    where = None if device is None else to_torch_device(device)
+    lazy = lazy_init_enabled()
+    data = torch.empty(shape, dtype=dtype.torch, device="meta") if lazy else \
+        init.make(shape, dtype, where)
+    p = make_parameter(data, name, trainable=attr.trainable,
+                       optimize_attr={"learning_rate": attr.learning_rate},
+                       regularizer=attr.regularizer, need_clip=attr.need_clip,
+                       do_model_average=attr.do_model_average)
+    if lazy:                    # LazyGuard: the values are drawn by p.initialize()
+        p._lazy_init = lambda: init.make(shape, dtype, where)
+    return p
 
 
 def create_parameter(shape, dtype, name=None, attr=None, is_bias=False,
