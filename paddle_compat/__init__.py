@@ -17,12 +17,11 @@ from .framework.dtype import (bfloat16, bool, complex64, complex128, finfo, floa
                               set_default_dtype, uint8, uint32, uint64)
 from .framework.dtype import DType as dtype
 from .framework.dtype import float8_e4m3fn, float8_e5m2, pstring, raw, uint16
-# Paddle 3's torch-style dtype names (int/long/short, which would shadow builtins on a star
-# import, are left out)
+# Paddle 3's torch-style dtype names (int/long/short, which would shadow builtins, are answered by
+# __getattr__ at the end)
 from .framework.dtype import (complex64 as cfloat, complex128 as cdouble, float16 as half,
                               float32 as float, float64 as double)
-from .framework.place import (CPUPlace, CUDAPinnedPlace, CUDAPlace, Place, get_device,
-                              is_compiled_with_cuda, set_device)
+from .framework.place import CPUPlace, CUDAPinnedPlace, CUDAPlace, Place, is_compiled_with_cuda
 from .framework.tensor import Tensor
 from .framework.interop import from_dlpack, from_torch, to_dlpack, to_torch
 from .framework.printing import set_printoptions
@@ -36,9 +35,9 @@ from .ops import registry as _registry
 from . import autograd
 from . import device, tensor    # callable modules (paddle.device("cpu"), paddle.tensor([1.]))
 from .device import (CustomPlace, Event, IPUPlace, Stream, XPUPinnedPlace, XPUPlace,
-                     device_guard, get_cudnn_version, get_default_device, get_device_module,
-                     is_compiled_with_custom_device, is_compiled_with_ipu, is_compiled_with_xpu,
-                     set_default_device)
+                     device_guard, get_cudnn_version, get_default_device, get_device,
+                     get_device_module, is_compiled_with_custom_device, is_compiled_with_ipu,
+                     is_compiled_with_xpu, set_default_device, set_device)
 from .autograd import enable_grad, grad, is_grad_enabled, no_grad, set_grad_enabled
 
 from .framework.io import load, save
@@ -229,3 +228,14 @@ _registry.publish(__import__(__name__))
 _registry.activate_fast_ops(_Parameter)
 
 __version__ = "3.3.1"    # the Paddle release we follow (paddle_compat.version; ours: pyproject.toml)
+
+_BUILTIN_SHADOWS = {"int": int32, "long": int64, "short": int16}
+
+
+def __getattr__(name):
+    """``paddle.int``/``long``/``short`` (Paddle 3's torch-style dtype names): answered here
+    rather than bound, so neither a star import nor this module's own code loses the builtins."""
+    try:
+        return _BUILTIN_SHADOWS[name]
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
