@@ -36,11 +36,13 @@ from . import autograd
 from . import device, tensor    # callable modules (paddle.device("cpu"), paddle.tensor([1.]))
 from .device import (CustomPlace, Event, IPUPlace, Stream, XPUPinnedPlace, XPUPlace,
                      device_guard, get_cudnn_version, get_default_device, get_device,
-                     get_device_module, is_compiled_with_custom_device, is_compiled_with_ipu,
+                     get_device_module, is_compiled_with_cinn, is_compiled_with_custom_device,
+                     is_compiled_with_distribute, is_compiled_with_ipu, is_compiled_with_rocm,
                      is_compiled_with_xpu, set_default_device, set_device)
 from .autograd import enable_grad, grad, is_grad_enabled, no_grad, set_grad_enabled
 
-from .framework.io import load, save
+from .framework.io import async_save, clear_async_save_task_queue, load, save
+from .pir_utils import IrGuard, ir_guard
 from .framework.mode import disable_static, enable_static, in_dynamic_mode
 from .framework.data_feeder import check_shape
 from .framework.mmap_storage import MmapStorage

@@ -3,14 +3,17 @@
 Paddle 3 builds static programs in PIR or, under ``OldIrGuard``, in the legacy ProgramDesc;
 tests run a body under both with ``test_with_pir_api``. paddle_compat has one static IR (a
 ``torch.fx`` graph whose Variables keep Paddle's legacy names: ``X@GRAD`` can be fetched), and
-``paddle.framework.in_pir_mode()`` is False: the guards change nothing and
-``test_with_pir_api`` runs its test once.
+``paddle.framework.in_pir_mode()`` is False: the guards only do what they do to the mode (as in
+Paddle, ``IrGuard`` and ``OldIrGuard`` entered in dynamic mode build a static program until they
+exit) and ``test_with_pir_api`` runs its test once.
 """
 import contextlib
 import functools
 
+from .framework.mode import disable_static, enable_static, in_dynamic_mode
+
 __all__ = ["IrGuard", "OldIrGuard", "DygraphPirGuard", "DygraphOldIrGuard",
-           "test_with_pir_api", "test_with_old_ir_only", "test_with_dygraph_pir"]
+           "test_with_pir_api", "test_with_old_ir_only", "test_with_dygraph_pir", "ir_guard"]
 
 
 class _OneIrGuard(contextlib.ContextDecorator):
@@ -23,11 +26,27 @@ class _OneIrGuard(contextlib.ContextDecorator):
         return False
 
 
-class IrGuard(_OneIrGuard):
+class _StaticIrGuard(_OneIrGuard):
+    """A guard that builds static programs: entered in dynamic mode, static mode holds until
+    it exits (also when the body raises)."""
+
+    def __enter__(self):
+        self._from_dynamic = in_dynamic_mode()
+        if self._from_dynamic:
+            enable_static()
+        return self
+
+    def __exit__(self, *exc):
+        if self._from_dynamic:
+            disable_static()
+        return False
+
+
+class IrGuard(_StaticIrGuard):
     """``with IrGuard():`` build PIR programs (paddle_compat: its one static IR)."""
 
 
-class OldIrGuard(_OneIrGuard):
+class OldIrGuard(_StaticIrGuard):
     """``with OldIrGuard():`` build legacy programs (paddle_compat: its one static IR)."""
 
 
@@ -49,3 +68,5 @@ def _once(func):
 test_with_pir_api = _once
 test_with_old_ir_only = _once
 test_with_dygraph_pir = _once
+
+ir_guard = IrGuard()        # paddle.ir_guard, the instance Paddle exposes

@@ -22,16 +22,19 @@ import copyreg
 import io as _io
 import os
 import pickle
+import threading
+import warnings
 
 import numpy as np
 import torch
 
 from . import hooks
+from .mode import in_dynamic_mode
 from .parameter import Parameter
 from .place import current_device
 from .tensor import Tensor, wrap
 
-__all__ = ["save", "load"]
+__all__ = ["save", "load", "async_save", "clear_async_save_task_queue"]
 
 _NAME_TABLE = "StructuredToParameterName@@"
 _BIG_PARAM = "UnpackBigParamInfor@@"  # typos: disable-line  (Paddle's spelling)
@@ -337,3 +340,46 @@ def load(path, **configs):
                 del obj[_NAME_TABLE]
             return obj
     return _rebuild(obj, return_numpy)
+
+
+_async_tasks = []
+
+
+def _snapshot(obj):
+    """``obj`` with every Tensor replaced by a CPU copy taken now (pinned on CUDA machines), so
+    the caller may go on changing the originals while the file is written."""
+    if isinstance(obj, dict):
+        return type(obj)((k, _snapshot(v)) for k, v in obj.items())
+    if isinstance(obj, Tensor):             # what save keeps of a tensor: its name and values
+        t = obj._t.detach().to("cpu", copy=True)
+        out = wrap(t.pin_memory() if torch.cuda.is_available() else t)
+        out.name = obj.name
+        return out
+    return obj
+
+
+def async_save(obj, path, protocol=4, sync_other_task=False, **configs):
+    """``paddle.async_save``: ``save`` in a background thread. ``obj`` is a Tensor or a (nested)
+    state dict, whose tensors are copied when this is called; ``sync_other_task`` first waits
+    for the saves still running; ``clear_async_save_task_queue()`` waits for all of them."""
+    if not in_dynamic_mode():
+        raise ValueError("async_save currently is not supported in static mode.")
+    if configs:
+        warnings.warn("configs are not supported in async mode, will be overridden by default "
+                      "settings.")
+    if not isinstance(obj, (dict, Tensor)):
+        raise TypeError(f"currently async_save does not support this type: {type(obj)}")
+    obj = _snapshot(obj)
+    if sync_other_task:
+        clear_async_save_task_queue()
+    task = threading.Thread(target=save, args=(obj, path, protocol), daemon=False)
+    task.start()
+    _async_tasks.append(task)
+
+
+def clear_async_save_task_queue():
+    """Wait until every ``async_save`` has written its file."""
+    while _async_tasks:
+        task = _async_tasks.pop()
+        if task.is_alive():
+            task.join()

@@ -333,6 +333,11 @@ class Tensor:
     def get_map_tensor(self):
         raise SystemError("(Fatal) this method is only effective for VariableCompatTensor")
 
+    def rows(self):
+        """The row indices of a SelectedRows tensor; every Tensor here is dense, and Paddle
+        raises this for a dense one."""
+        raise SystemError("(Fatal) this method is only effective for SelectedRows")
+
     def set_tensor(self, value):
         """Replace this tensor's data by a copy of ``value``'s (its shape and dtype too); the
         gradient flag stays this tensor's."""
