@@ -8,6 +8,7 @@ every other namespace (``nn``, ``optimizer``, ``static``, ``distributed`` ...) i
 module that runs its code on first use (``_bind_lazily`` below), so ``paddle.nn.Linear`` and
 ``from paddle_compat.nn import Linear`` work as always and cost nothing until used.
 """
+import builtins as _builtins
 import importlib as _importlib
 import importlib.util as _importlib_util
 import sys as _sys
@@ -17,8 +18,7 @@ from .framework.dtype import (bfloat16, bool, complex64, complex128, finfo, floa
                               set_default_dtype, uint8, uint32, uint64)
 from .framework.dtype import DType as dtype
 from .framework.dtype import float8_e4m3fn, float8_e5m2, pstring, raw, uint16
-# Paddle 3's torch-style dtype names (int/long/short, which would shadow builtins, are answered by
-# __getattr__ at the end)
+# Paddle 3's torch-style dtype names (int/long/short, which shadow builtins, are bound at the end)
 from .framework.dtype import (complex64 as cfloat, complex128 as cdouble, float16 as half,
                               float32 as float, float64 as double)
 from .framework.place import CPUPlace, CUDAPinnedPlace, CUDAPlace, Place, is_compiled_with_cuda
@@ -42,8 +42,7 @@ from .device import (CustomPlace, Event, IPUPlace, Stream, XPUPinnedPlace, XPUPl
 from .autograd import enable_grad, grad, is_grad_enabled, no_grad, set_grad_enabled
 
 from .framework.io import async_save, clear_async_save_task_queue, load, save
-from .pir_utils import IrGuard, ir_guard
-from .framework.mode import disable_static, enable_static, in_dynamic_mode
+from .framework.mode import IrGuard, disable_static, enable_static, in_dynamic_mode, ir_guard
 from .framework.data_feeder import check_shape
 from .framework.mmap_storage import MmapStorage
 from .framework.parameter import LazyGuard
@@ -199,7 +198,7 @@ def disable_signal_handler():
 
 def batch(reader, batch_size, drop_last=False):
     """A reader (a generator function) of lists of ``batch_size`` items from ``reader``."""
-    batch_size = int(batch_size)
+    batch_size = _builtins.int(batch_size)
     if batch_size <= 0:
         raise ValueError("batch_size should be a positive integer value, "
                          f"but got batch_size={batch_size}")
@@ -231,13 +230,9 @@ _registry.activate_fast_ops(_Parameter)
 
 __version__ = "3.3.1"    # the Paddle release we follow (paddle_compat.version; ours: pyproject.toml)
 
-_BUILTIN_SHADOWS = {"int": int32, "long": int64, "short": int16}
-
-
-def __getattr__(name):
-    """``paddle.int``/``long``/``short`` (Paddle 3's torch-style dtype names): answered here
-    rather than bound, so neither a star import nor this module's own code loses the builtins."""
-    try:
-        return _BUILTIN_SHADOWS[name]
-    except KeyError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+# What `from paddle_compat import *` binds: Paddle's own top-level __all__, as far as it exists
+from .star_names import PADDLE_ALL as _PADDLE_ALL
+__all__ = [_n for _n in _PADDLE_ALL if _n in globals()]
+# Paddle 3's torch-style dtype names that shadow builtins, outside __all__ as in Paddle; bound
+# last, and the functions above reach the builtins through `_builtins`
+int, long, short = int32, int64, int16

@@ -10,7 +10,7 @@ exit) and ``test_with_pir_api`` runs its test once.
 import contextlib
 import functools
 
-from .framework.mode import disable_static, enable_static, in_dynamic_mode
+from .framework.mode import IrGuard, OldIrGuard, ir_guard
 
 __all__ = ["IrGuard", "OldIrGuard", "DygraphPirGuard", "DygraphOldIrGuard",
            "test_with_pir_api", "test_with_old_ir_only", "test_with_dygraph_pir", "ir_guard"]
@@ -24,30 +24,6 @@ class _OneIrGuard(contextlib.ContextDecorator):
 
     def __exit__(self, *exc):
         return False
-
-
-class _StaticIrGuard(_OneIrGuard):
-    """A guard that builds static programs: entered in dynamic mode, static mode holds until
-    it exits (also when the body raises)."""
-
-    def __enter__(self):
-        self._from_dynamic = in_dynamic_mode()
-        if self._from_dynamic:
-            enable_static()
-        return self
-
-    def __exit__(self, *exc):
-        if self._from_dynamic:
-            disable_static()
-        return False
-
-
-class IrGuard(_StaticIrGuard):
-    """``with IrGuard():`` build PIR programs (paddle_compat: its one static IR)."""
-
-
-class OldIrGuard(_StaticIrGuard):
-    """``with OldIrGuard():`` build legacy programs (paddle_compat: its one static IR)."""
 
 
 class DygraphPirGuard(_OneIrGuard):
@@ -68,5 +44,3 @@ def _once(func):
 test_with_pir_api = _once
 test_with_old_ir_only = _once
 test_with_dygraph_pir = _once
-
-ir_guard = IrGuard()        # paddle.ir_guard, the instance Paddle exposes

@@ -11,7 +11,7 @@ import contextlib
 from .place import set_device
 
 __all__ = ["enable_static", "disable_static", "in_dynamic_mode", "in_static_mode", "in_pir_mode",
-           "use_pir_api"]
+           "use_pir_api", "IrGuard", "OldIrGuard", "ir_guard"]
 
 _static = False
 
@@ -61,3 +61,30 @@ def mode_guard(static):
         yield
     finally:
         (enable_static if prev else disable_static)()
+
+
+class _StaticIrGuard(contextlib.ContextDecorator):
+    """``paddle.pir_utils``' guards that select a static IR (paddle_compat has one): entered in
+    dynamic mode, static mode holds until the guard exits (also when the body raises)."""
+
+    def __enter__(self):
+        self._from_dynamic = in_dynamic_mode()
+        if self._from_dynamic:
+            enable_static()
+        return self
+
+    def __exit__(self, *exc):
+        if self._from_dynamic:
+            disable_static()
+        return False
+
+
+class IrGuard(_StaticIrGuard):
+    """``with IrGuard():`` build PIR programs (paddle_compat: its one static IR)."""
+
+
+class OldIrGuard(_StaticIrGuard):
+    """``with OldIrGuard():`` build legacy programs (paddle_compat: its one static IR)."""
+
+
+ir_guard = IrGuard()        # paddle.ir_guard, the instance Paddle exposes

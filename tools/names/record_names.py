@@ -16,7 +16,9 @@ listed in ``INTERNAL`` and dropped; each entry there was looked at. Tensor membe
 The modules walked are every ``paddle.*`` module that has an ``__all__`` (found by importing the
 packages under ``paddle`` that users import) plus the 3.x torch-style modules that have none.
 Each line of the output is ``module.name<TAB>where`` (``all``: in ``__all__``; ``extra``:
-outside it; ``method``: a Tensor member).
+outside it; ``method``: a Tensor member). Paddle's own top-level ``__all__`` (what
+``from paddle import *`` binds) also goes to paddle_compat/star_names.py, which the package's
+``__all__`` is made from.
 """
 import importlib
 import os
@@ -26,6 +28,7 @@ import types
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "paddle_names.txt")
+STAR = os.path.join(HERE, "..", "..", "paddle_compat", "star_names.py")
 
 # The packages users import; their public submodules are reached through attributes.
 ROOTS = [
@@ -114,6 +117,13 @@ def main():
                 "(Tensor member)\n")
         for name in sorted(rows):
             f.write(f"{name}\t{rows[name]}\n")
+    with open(STAR, "w") as f:
+        f.write(f'"""What ``from paddle import *`` binds in Paddle {paddle.__version__} (its top-level '
+                '``__all__``), recorded\nby tools/names/record_names.py; the package\'s ``__all__`` '
+                'is the part of it that exists here."""\n\nPADDLE_ALL = (\n')
+        for n in paddle.__all__:
+            f.write(f"    {n!r},\n")
+        f.write(")\n")
     kinds = {}
     for k in rows.values():
         kinds[k] = kinds.get(k, 0) + 1
