@@ -62,7 +62,8 @@ newaxis = None
 # package stays a plain module whose attribute reads cost nothing extra.
 _LAZY_SUBMODULES = ("amp", "audio", "cuda", "distributed", "fft", "geometric", "incubate",
                     "io", "jit", "linalg", "nn", "optimizer", "pir_utils", "regularizer", "signal",
-                    "special", "static", "sysconfig", "utils", "version", "vision")
+                    "special", "static", "sysconfig", "utils", "version", "vision",
+                    "metric", "hapi", "callbacks")
 # Tensor methods defined by lazily imported namespaces (ops/registry.py installs stand-ins)
 _LAZY_METHODS = {
     "signal": ["stft", "istft"],
@@ -163,6 +164,7 @@ class _LazyClass:
 
 
 DataParallel = _LazyClass("distributed", "DataParallel")
+Model = _LazyClass("hapi", "Model")      # paddle.Model (hapi: fit / evaluate / predict)
 
 
 def _lazy_function(namespace, name):
@@ -184,6 +186,8 @@ for _namespace, _names in (("nn", ("conv1d", "conv2d", "conv3d", "group_norm", "
         globals()[_name] = _lazy_function(
             _namespace + ".functional" if _namespace == "nn" else _namespace, _name)
 del _namespace, _names, _name
+summary = _lazy_function("hapi", "summary")
+flops = _lazy_function("hapi", "flops")
 
 
 def get_autocast_gpu_dtype(device_type=None):
