@@ -62,12 +62,15 @@ newaxis = None
 # package stays a plain module whose attribute reads cost nothing extra.
 _LAZY_SUBMODULES = ("amp", "audio", "cuda", "distributed", "fft", "geometric", "incubate",
                     "io", "jit", "linalg", "nn", "optimizer", "pir_utils", "regularizer", "signal",
-                    "special", "static", "sysconfig", "utils", "version", "vision",
+                    "special", "static", "sparse", "sysconfig", "utils", "version", "vision",
                     "metric", "hapi", "callbacks")
 # Tensor methods defined by lazily imported namespaces (ops/registry.py installs stand-ins)
 _LAZY_METHODS = {
     "signal": ["stft", "istft"],
     "nn.functional": ["softmax"],
+    "sparse.tensor": ["is_sparse", "is_sparse_coo", "is_sparse_csr", "indices", "values", "crows",
+                      "cols", "nnz", "dense_dim", "sparse_dim", "is_coalesced", "coalesce",
+                      "to_dense", "to_sparse_coo", "to_sparse_csr"],
 }
 
 

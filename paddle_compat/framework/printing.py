@@ -197,8 +197,8 @@ class _Item:
         return _padded(self.fmt(x), x, self.width, self.signed)
 
 
-def _format_data(t, opts):
-    """The data part of the text (everything after the header's indent)."""
+def _format_data(t, opts, indent=len(_PREFIX) + 1):
+    """The data part of the text (everything after the header's indent of ``indent``)."""
     shape = list(t.shape)
     numel = math.prod(shape)
     summary = numel > opts.threshold
@@ -210,7 +210,6 @@ def _format_data(t, opts):
     else:
         kind = "int"
     fmt = _item_formatter(kind, opts.precision, opts.sci_mode)
-    indent = len(_PREFIX) + 1
 
     if not shape:
         return fmt(_to_python(t))
@@ -237,6 +236,8 @@ def _format_data(t, opts):
 def format_tensor(t, dtype_name, place_repr, stop_gradient):
     """Paddle's ``repr``/``str`` of a tensor holding ``t`` (a torch.Tensor, any device)."""
     t = t.detach()
+    if t.layout is not torch.strided:
+        return _format_sparse(t, dtype_name, place_repr, stop_gradient)
     if t.is_conj():
         t = t.resolve_conj()
     if t.is_neg():
@@ -245,3 +246,24 @@ def format_tensor(t, dtype_name, place_repr, stop_gradient):
     indent = " " * (len(_PREFIX) + 1)
     return (f"{_PREFIX}(shape={list(t.shape)}, dtype={dtype_name}, place={place_repr}, "
             f"stop_gradient={stop_gradient},\n{indent}{data})")
+
+
+def _format_sparse(t, dtype_name, place_repr, stop_gradient):
+    """A sparse COO or CSR tensor as Paddle prints it: the header (its dtype written
+    ``paddle.float32``, a space before each line break), then ``indices=``/``values=`` or
+    ``crows=``/``cols=``/``values=``, each laid out as a dense tensor indented under its label.
+    A 3-D CSR tensor's arrays print flat, as Paddle holds them."""
+    if t.layout is torch.sparse_coo:
+        parts = (("indices", t._indices()), ("values", t._values()))
+    elif t.layout is torch.sparse_csr:
+        v = t.values()
+        parts = (("crows", t.crow_indices().reshape(-1)), ("cols", t.col_indices().reshape(-1)),
+                 ("values", v.reshape((-1,) + tuple(v.shape[t.dim() - 1:]))))
+    else:
+        raise TypeError(f"cannot print a tensor of layout {t.layout}")
+    indent = len(_PREFIX) + 1
+    body = ", \n".join(f"{' ' * indent}{label}="
+                       + _format_data(a, options, indent + len(label) + 1)
+                       for label, a in parts)
+    return (f"{_PREFIX}(shape={list(t.shape)}, dtype=paddle.{dtype_name}, place={place_repr}, "
+            f"stop_gradient={stop_gradient}, \n{body})")

@@ -211,7 +211,8 @@ class Tensor:
         return "VarType.DENSE_TENSOR"
 
     def is_dense(self):
-        return True
+        t = self._t        # a sparse tensor wraps a torch sparse COO/CSR tensor (sparse/tensor.py)
+        return not isinstance(t, torch.Tensor) or t.layout is torch.strided
 
     def is_floating_point(self):
         return self._t.is_floating_point()

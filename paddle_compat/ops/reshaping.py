@@ -415,14 +415,5 @@ def fill_(x, value):
     return x
 
 
-@op(method=True, export=False)
-def is_coalesced(x):
-    """Paddle defines it for sparse COO tensors only: a dense tensor is its TypeError."""
-    raise TypeError("(InvalidType) Method is_coalesced only support sparse coo tensor.")
-
-
-@op(method=True, export=False)
-def coalesce(x, name=None):
-    """Paddle defines it for sparse COO tensors only: a dense tensor is NotImplementedError."""
-    raise NotImplementedError("(Unimplemented) The kernel of (coalesce) for input tensors is "
-                              "unimplemented, please check the type of input tensors.")
+# Tensor.is_coalesced / Tensor.coalesce (and the other sparse methods) are registered by
+# paddle_compat/sparse/tensor.py, bound lazily (_LAZY_METHODS in paddle_compat/__init__.py).
