@@ -43,23 +43,27 @@ def _to_torch(array, tdtype, device):
     return t.to(device=device, dtype=tdtype)
 
 
-def _uniform(shape, dtype, lo, hi, device):
-    """Paddle's uniform kernel: on CPU the values ``paddle.uniform`` would draw next."""
+def _uniform(shape, dtype, lo, hi, device, seed=0):
+    """Paddle's uniform kernel: on CPU the values ``paddle.uniform`` would draw next (with a
+    non-zero ``seed``, those of a private engine seeded with it)."""
     if device.type != "cpu":
         return torch.empty(shape, dtype=dtype.torch, device=device).uniform_(lo, hi)
-    return _to_torch(_dist.uniform(_gen, shape, dtype.name, lo, hi), dtype.torch, device)
+    return _to_torch(_dist.uniform(_gen, shape, dtype.name, lo, hi, seed), dtype.torch, device)
 
 
-def _gaussian(shape, dtype, mean, std, device):
-    """Paddle's gaussian kernel: on CPU the values ``paddle.normal`` would draw next."""
+def _gaussian(shape, dtype, mean, std, device, seed=0):
+    """Paddle's gaussian kernel: on CPU the values ``paddle.normal`` would draw next (with a
+    non-zero ``seed``, those of a private engine seeded with it)."""
     if device.type != "cpu":
         return torch.empty(shape, dtype=dtype.torch, device=device).normal_(mean, std)
-    return _to_torch(_dist.normal(_gen, shape, dtype.name, mean, std), dtype.torch, device)
+    return _to_torch(_dist.normal(_gen, shape, dtype.name, mean, std, seed), dtype.torch, device)
 
 
 class Initializer:
     """Base class: subclasses say how to make the values (``make``); calling the initializer on
     a parameter (or any Tensor) overwrites its data in place and returns None."""
+
+    _seed = 0       # the fluid-era classes' per-initializer seed (0: the global stream)
 
     def make(self, shape, dtype=None, device=None):
         """A torch tensor of the initial values for a parameter of ``shape`` and ``dtype``."""
@@ -108,7 +112,7 @@ class Normal(Initializer):
 
     def make(self, shape, dtype=None, device=None):
         shape, dtype, device = self._args(shape, dtype, device)
-        return _gaussian(shape, dtype, self._mean, self._std, device)
+        return _gaussian(shape, dtype, self._mean, self._std, device, self._seed)
 
 
 class Uniform(Initializer):
@@ -120,7 +124,13 @@ class Uniform(Initializer):
 
     def make(self, shape, dtype=None, device=None):
         shape, dtype, device = self._args(shape, dtype, device)
-        return _uniform(shape, dtype, self._low, self._high, device)
+        out = _uniform(shape, dtype, self._low, self._high, device, self._seed)
+        diag = getattr(self, "_diag", None)
+        if diag:                # UniformInitializer: diag_num entries diag_step apart
+            num, step, val = diag
+            flat = out.view(-1)
+            flat[torch.arange(num, device=flat.device) * step] = val
+        return out
 
 
 class TruncatedNormal(Initializer):
@@ -159,9 +169,9 @@ class XavierNormal(Initializer):
         zero = 0 in (f_in, f_out)
         if self._uniform:
             limit = 0.0 if zero else self._gain * math.sqrt(6.0 / float(f_in + f_out))
-            return _uniform(shape, dtype, -limit, limit, device)
+            return _uniform(shape, dtype, -limit, limit, device, self._seed)
         std = 0.0 if zero else self._gain * math.sqrt(2.0 / float(f_in + f_out))
-        return _gaussian(shape, dtype, 0.0, std, device)
+        return _gaussian(shape, dtype, 0.0, std, device, self._seed)
 
 
 class XavierUniform(XavierNormal):
@@ -206,8 +216,8 @@ class KaimingNormal(Initializer):
         gain = calculate_gain(self._nonlinearity, self._slope)
         if self._uniform:
             limit = gain * math.sqrt(3.0 / float(fan))
-            return _uniform(shape, dtype, -limit, limit, device)
-        return _gaussian(shape, dtype, 0.0, gain / math.sqrt(float(fan)), device)
+            return _uniform(shape, dtype, -limit, limit, device, self._seed)
+        return _gaussian(shape, dtype, 0.0, gain / math.sqrt(float(fan)), device, self._seed)
 
 
 class KaimingUniform(KaimingNormal):
@@ -216,7 +226,49 @@ class KaimingUniform(KaimingNormal):
     _uniform = True
 
 
-MSRAInitializer = KaimingNormal
+# ---------------------------------------------------------------- the fluid-era spellings
+# Paddle 3.3.1 still has them (its new classes derive from them); here they derive from the new
+# ones, taking the old arguments: ``seed`` (a private engine per draw when non-zero), ``uniform``
+# choosing the distribution of Xavier/MSRA.
+
+class ConstantInitializer(Constant):
+    def __init__(self, value=0.0, force_cpu=False):
+        super().__init__(value)
+
+
+class NormalInitializer(Normal):
+    def __init__(self, loc=0.0, scale=1.0, seed=0):
+        super().__init__(loc, scale)
+        self._seed = seed
+
+
+class TruncatedNormalInitializer(TruncatedNormal):
+    def __init__(self, loc=0.0, scale=1.0, seed=0, a=-2.0, b=2.0):
+        if seed:
+            raise NotImplementedError("TruncatedNormalInitializer(seed=...): a per-initializer "
+                                      "seed is not supported here; use paddle.seed()")
+        super().__init__(loc, scale, a, b)
+
+
+class UniformInitializer(Uniform):
+    def __init__(self, low=-1.0, high=1.0, seed=0, diag_num=0, diag_step=0, diag_val=1.0):
+        super().__init__(low, high)
+        self._seed = seed
+        self._diag = (diag_num, diag_step, diag_val) if diag_num else None
+
+
+class XavierInitializer(XavierNormal):
+    def __init__(self, uniform=True, fan_in=None, fan_out=None, seed=0, gain=1.0):
+        super().__init__(fan_in, fan_out, gain)
+        self._uniform, self._seed = bool(uniform), seed
+
+
+class MSRAInitializer(KaimingNormal):
+    def __init__(self, uniform=True, fan_in=None, seed=0, negative_slope=0,
+                 nonlinearity="relu", mode="fan_in"):
+        super().__init__(fan_in, negative_slope, nonlinearity, mode)
+        self._uniform, self._seed = bool(uniform), seed
+
 
 
 class Assign(Initializer):
@@ -233,6 +285,11 @@ class Assign(Initializer):
             raise ValueError(f"Assign initializer got values of shape {list(self._value.shape)}"
                              f" for a parameter of shape {shape}")
         return _to_torch(self._value.reshape(shape), dtype.torch, device)
+
+
+class NumpyArrayInitializer(Assign):
+    def __init__(self, value):
+        super().__init__(value)
 
 
 class Bilinear(Initializer):

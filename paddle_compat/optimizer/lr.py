@@ -20,6 +20,8 @@ import warnings
 
 import numpy as np
 
+from ..framework.mode import in_dynamic_mode as _in_dynamic_mode
+
 __all__ = ["LRScheduler", "NoamDecay", "PiecewiseDecay", "NaturalExpDecay", "InverseTimeDecay",
            "PolynomialDecay", "LinearWarmup", "ExponentialDecay", "MultiStepDecay",
            "StepDecay", "LambdaDecay", "ReduceOnPlateau", "CosineAnnealingDecay",
@@ -639,3 +641,59 @@ class CosineAnnealingWarmRestarts(LRScheduler):
         self.last_epoch = math.floor(epoch)
         self.last_lr = self.get_lr()
         self._say()
+
+
+# ---------------------------------------------------------------- the fluid-era functions
+# Paddle 3.3.1 keeps them outside __all__. In dynamic mode each returns the scheduler above (with
+# Paddle's quirks: exponential/natural_exp/inverse_time take no decay_steps or staircase there,
+# cosine_decay only the epochs); in static mode Paddle builds a per-step expression of the
+# global step counter, which paddle_compat's static graph does not have.
+
+def _dygraph_only(api):
+    if not _in_dynamic_mode():
+        raise NotImplementedError(f"paddle.optimizer.lr.{api} in static mode (a learning rate "
+                                  "computed from the global step counter) is not supported by "
+                                  "paddle_compat: pass an LRScheduler as the learning rate")
+
+
+def noam_decay(d_model, warmup_steps, learning_rate=1.0):
+    _dygraph_only("noam_decay")
+    return NoamDecay(d_model, warmup_steps, learning_rate=learning_rate)
+
+
+def exponential_decay(learning_rate, decay_steps, decay_rate, staircase=False):
+    _dygraph_only("exponential_decay")
+    return ExponentialDecay(learning_rate, decay_rate)
+
+
+def natural_exp_decay(learning_rate, decay_steps, decay_rate, staircase=False):
+    _dygraph_only("natural_exp_decay")
+    return NaturalExpDecay(learning_rate, decay_rate)
+
+
+def inverse_time_decay(learning_rate, decay_steps, decay_rate, staircase=False):
+    _dygraph_only("inverse_time_decay")
+    return InverseTimeDecay(learning_rate, decay_rate)
+
+
+def polynomial_decay(learning_rate, decay_steps, end_learning_rate=0.0001, power=1.0,
+                     cycle=False):
+    _dygraph_only("polynomial_decay")
+    return PolynomialDecay(learning_rate, decay_steps, end_learning_rate, power, cycle)
+
+
+def piecewise_decay(boundaries, values):
+    if len(values) - len(boundaries) != 1:
+        raise ValueError("len(values) - len(boundaries) should be 1")
+    _dygraph_only("piecewise_decay")
+    return PiecewiseDecay(boundaries, values)
+
+
+def cosine_decay(learning_rate, step_each_epoch, epochs):
+    _dygraph_only("cosine_decay")
+    return CosineAnnealingDecay(learning_rate, epochs)
+
+
+def linear_lr_warmup(learning_rate, warmup_steps, start_lr, end_lr):
+    _dygraph_only("linear_lr_warmup")
+    return LinearWarmup(learning_rate, warmup_steps, start_lr, end_lr)

@@ -458,6 +458,16 @@ def _uniform_values(gen, n, ctype, lo, hi):
     return out
 
 
+def _private_engine(seed, op):
+    """The engine a kernel given a non-zero ``seed`` attribute (a C ``int``) draws from:
+    ``mt19937_64::seed(seed)``, new for the call (the global stream is left untouched)."""
+    seed = int(seed)
+    if not -(1 << 31) <= seed < (1 << 31):
+        raise OverflowError(f"{op} seed must fit in a C int")
+    seed &= (1 << 64) - 1       # the C int converts to the engine's uint64 (negatives wrap)
+    return Generator(0).set_state(GeneratorState(_mt19937_64_int_seed(seed), 312, seed))
+
+
 def uniform(gen, shape, dtype_name="float32", min=-1.0, max=1.0, seed=0):
     """``paddle.uniform``: one word per element, ``canonical * (max - min) +
     min`` computed in float32 (float32/float16/bfloat16) or float64.  The
@@ -472,12 +482,7 @@ def uniform(gen, shape, dtype_name="float32", min=-1.0, max=1.0, seed=0):
     lo = float(np.float32(min))
     hi = float(np.float32(max))
     if seed:
-        seed = int(seed)
-        if not -(1 << 31) <= seed < (1 << 31):
-            raise OverflowError("uniform seed must fit in a C int")
-        # the C int converts to the engine's uint64 (negative seeds wrap)
-        words = _mt19937_64_int_seed(seed & ((1 << 64) - 1))
-        gen = Generator(0).set_state(GeneratorState(words, 312, seed & ((1 << 64) - 1)))
+        gen = _private_engine(seed, "uniform")
     vals = _uniform_values(gen, n, ctype, lo, hi)
     return _finish(vals, name).reshape(shape)
 
@@ -561,7 +566,7 @@ def _polar(gen, n, ctype):
     return out[:n]
 
 
-def normal(gen, shape, dtype_name="float32", mean=0.0, std=1.0):
+def normal(gen, shape, dtype_name="float32", mean=0.0, std=1.0, seed=0):
     """``paddle.normal``/``gaussian`` with scalar mean and std.  Each call
     builds a new ``std::normal_distribution``: Marsaglia's polar method on
     pairs of canonical floats (see :func:`_polar`), in float32 for
@@ -571,7 +576,10 @@ def normal(gen, shape, dtype_name="float32", mean=0.0, std=1.0):
     nearest even, bfloat16 is returned as float32 (Paddle rounds it to
     nearest even).  complex64/complex128 fill the real then imaginary part of
     each element with consecutive draws of one float32/float64 distribution
-    with the same mean and std ``float32(sqrt(std**2 / 2))``."""
+    with the same mean and std ``float32(sqrt(std**2 / 2))``.  A non-zero ``seed`` draws from
+    a private engine, as :func:`uniform`'s does."""
+    if seed:
+        gen = _private_engine(seed, "gaussian")
     name = _dtype_name(dtype_name)
     shape, n = _numel(shape)
     if name in ("complex64", "complex128"):
