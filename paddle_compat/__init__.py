@@ -60,10 +60,10 @@ newaxis = None
 # ---------------------------------------------------------------------- lazy namespaces
 # Bound now as modules that execute on first attribute access (importlib's LazyLoader), so the
 # package stays a plain module whose attribute reads cost nothing extra.
-_LAZY_SUBMODULES = ("amp", "audio", "cuda", "distributed", "fft", "geometric", "incubate",
-                    "io", "jit", "linalg", "nn", "optimizer", "pir_utils", "regularizer", "signal",
-                    "special", "static", "sparse", "sysconfig", "utils", "version", "vision",
-                    "metric", "hapi", "callbacks")
+_LAZY_SUBMODULES = ("amp", "audio", "callbacks", "cuda", "distributed", "distribution", "fft",
+                    "geometric", "hapi", "incubate", "io", "jit", "linalg", "metric", "nn",
+                    "optimizer", "pir_utils", "regularizer", "signal", "sparse", "special",
+                    "static", "sysconfig", "utils", "version", "vision")
 # Tensor methods defined by lazily imported namespaces (ops/registry.py installs stand-ins)
 _LAZY_METHODS = {
     "signal": ["stft", "istft"],
