@@ -43,3 +43,17 @@ def _bind_nn_lazily():
 
 
 nn = _bind_nn_lazily()
+
+
+def _default_block(tensor):
+    """``Tensor.block`` (framework.hooks.default_block): a static Variable's Program block,
+    else the default main program's global block (static is imported on first use)."""
+    owner = getattr(getattr(tensor._t, "tracer", None), "owner", None)
+    if owner is not None and hasattr(owner, "global_block"):
+        return owner.global_block()
+    from ..static.program import default_main_program
+    return default_main_program().global_block()
+
+
+from ..framework import hooks as _hooks  # noqa: E402
+_hooks.default_block.set(_default_block)

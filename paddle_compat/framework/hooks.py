@@ -15,7 +15,7 @@ Every hook is listed below with its owner; ``grep -rn "hooks\\.<name>.set"`` fin
 
 __all__ = ["Hook", "Listeners", "autocast_enabled", "missing_tensor_attr", "static_repr",
            "record_pylayer", "is_layer", "creation_defaults_changed", "starting_children",
-           "namespace_loaded"]
+           "namespace_loaded", "default_block"]
 
 
 class Hook:
@@ -74,6 +74,11 @@ missing_tensor_attr = Hook(
     "missing_tensor_attr", _no_attr,
     "``Tensor.__getattr__(tensor, name)`` for a name normal lookup missed: compat.missing "
     "raises the error that says which Paddle API we lack.")
+
+default_block = Hook(
+    "default_block", _unset("default_block"),
+    "``Tensor.block``: the Program block a tensor belongs to (the default main program's global "
+    "block in dynamic mode); filled by compat, which reaches static on first use.")
 
 static_repr = Hook(
     "static_repr", _unset("static_repr"),

@@ -171,6 +171,16 @@ class Tensor:
     def persistable(self, value):
         self._persistable = bool(value)
 
+    # distributed attributes of a dense tensor (Paddle: None unless it is a dist tensor)
+    placements = None
+    process_mesh = None
+
+    @property
+    def block(self):
+        """The fluid-era ``Variable.block``: in dynamic mode the global block of the default
+        main program, as in Paddle (initialisers are called as ``init(param, param.block)``)."""
+        return hooks.default_block(self)
+
     @property
     def shape(self):
         return Size(self._t.shape)

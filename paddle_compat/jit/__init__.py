@@ -15,15 +15,44 @@ records with, costs milliseconds, and its GraphModule is plain torch code the us
 (``StaticFunction.graph_module``) or hand to ``torch.compile`` / ``torch.export`` themselves.
 A function whose Python control flow depends on tensor values cannot be traced: it then runs
 eagerly (dynamic mode), with a warning, as Paddle falls back to dygraph.
+
+Guards: a trace is specialised on everything it read, so a cached graph is reused only when
+all of it is the same again; the key of a call is one tuple of
+
+* the shape, dtype, stop_gradient and device of every Tensor argument (a new batch size or
+  dtype traces again: every dimension is guarded, also those an ``InputSpec`` leaves as
+  ``None``, since a trace bakes the sizes it saw into ``reshape`` and friends);
+* the values of the Python (non-Tensor) arguments (numpy arrays by content);
+* the ``training`` flag of the Layer and of every one of its sublayers (``eval()`` after
+  the first call switches dropout and batch norm to their inference graph, ``train()`` back);
+* whether ``paddle.amp.auto_cast`` is active.
+
+Building the key adds about 1 us plus 0.1 us per guarded layer to a call (measured on the
+2-core dev machine under load; a 101-layer model: ~14 us of a 2.4 ms call). The Layers of a
+plain function are found in its closure and the globals its code names; a Layer passed as an
+argument is keyed by its modes too.
+
+Dropout draws its mask inside the graph (a node that calls the CPU engine on every run, in
+eager's order: the same numbers under the same seed) and batch norm updates its running
+statistics inside the graph, so a training step with them stays a graph. A trace that draws
+random numbers any other way (drop-path's ``paddle.rand``) or changes a Layer's tensors outside
+the graph could not be replayed: its random values and state changes would be frozen into the
+graph. Such a trace is detected (the CPU generator's state, torch's, and the version counters
+of the Layer's tensors are compared around the trace), undone (generators and non-trainable
+tensors restored), and that guard key then runs in dynamic mode, with eager's numbers.
 """
 import functools
+import operator
 import types as _types
 import warnings
 
+import numpy as np
 import torch
 from torch.utils._pytree import tree_flatten, tree_unflatten
 
+from ..framework import hooks as _hooks
 from ..framework.tensor import Tensor, wrap
+from ..random import default_generator as _cpu_generator
 from ..static import mode as _mode
 from ..static.backward import build_pylayer_backwards as _build_pylayer_backwards
 from ..static.executor import build_graph_module as _build_graph_module
@@ -52,21 +81,77 @@ class _Traced:
     __slots__ = ("gm", "out_leaves", "out_spec", "out_pos", "tensor_pos")
 
 
-class StaticFunction:
-    """A function traced to a static graph per input signature; call it like the function."""
+_training = operator.attrgetter("training")
+_EAGER = object()            # cache entry: this guard key runs in dynamic mode
 
-    def __init__(self, function, input_spec=None, **kwargs):
+
+def _leaf_key(v):
+    if isinstance(v, Tensor):
+        t = v._t
+        return (tuple(t.shape), t.dtype, t.requires_grad, t.device)
+    if isinstance(v, np.ndarray):
+        return ("np", v.dtype.str, v.shape, v.tobytes())
+    if _hooks.is_layer(v):           # a Layer argument: its modes are part of the key
+        return ("layer", id(v), tuple(map(_training, v.sublayers(include_self=True))))
+    try:
+        hash(v)
+    except TypeError:
+        return ("id", id(v))
+    return ("c", type(v), v)
+
+
+def _layers_used_by(fn):
+    """Layers a plain function can reach without arguments: its closure cells and the
+    globals its code names."""
+    fn = getattr(fn, "__func__", fn)
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return []
+    found = []
+    for cell in getattr(fn, "__closure__", None) or ():
+        try:
+            v = cell.cell_contents
+        except ValueError:
+            continue
+        if _hooks.is_layer(v):
+            found.append(v)
+    g = getattr(fn, "__globals__", {})
+    for name in code.co_names:
+        v = g.get(name)
+        if v is not None and _hooks.is_layer(v):
+            found.append(v)
+    return found
+
+
+class StaticFunction:
+    """A function traced to a static graph per guard key (see the module docstring); call it
+    like the function. ``layer`` is the Layer whose ``forward`` it is (its sublayers' training
+    flags are guarded), found from a bound method when not given."""
+
+    def __init__(self, function, input_spec=None, layer=None, **kwargs):
         self._fn = function
         self._input_spec = input_spec
         self._cache = {}
         self._fallback = set()
+        if layer is None:
+            owner = getattr(function, "__self__", None)
+            if owner is not None and _hooks.is_layer(owner):
+                layer = owner
+        self._layer = layer
+        self._layers = None          # the layers whose flags are guarded, listed on first call
         functools.update_wrapper(self, function)
 
     def __get__(self, obj, objtype=None):
         if obj is None:
             return self
+        hit = self._cache.get(("__boundfn__", id(obj)))
+        if hit is not None and hit._fn.__self__ is obj:
+            return hit
         bound = StaticFunction(self._fn.__get__(obj, objtype), self._input_spec)
         bound._cache = self._cache.setdefault(("__bound__", id(obj)), {})
+        bound._cache.clear()
+        bound._fallback = self._fallback
+        self._cache[("__boundfn__", id(obj))] = bound
         return bound
 
     @property
@@ -77,24 +162,33 @@ class StaticFunction:
         return self._fn
 
     def _key(self, leaves):
-        key = []
-        for v in leaves:
-            if isinstance(v, Tensor):
-                t = v._t
-                key.append((tuple(t.shape), t.dtype, t.requires_grad, t.device))
-            else:
-                try:
-                    hash(v)
-                    key.append(("c", type(v), v))
-                except TypeError:
-                    key.append(("id", id(v)))
-        return tuple(key)
+        return tuple(map(_leaf_key, leaves))
+
+    def _guarded_layers(self):
+        """The Layer and its sublayers; for a plain function, the Layers it reaches through
+        its closure and the globals its code names (``model`` in ``def step(x): return
+        model(x)``), with their sublayers."""
+        roots = [self._layer] if self._layer is not None else _layers_used_by(self._fn)
+        out, seen = [], set()
+        for root in roots:
+            for layer in root.sublayers(include_self=True):
+                if id(layer) not in seen:
+                    seen.add(id(layer))
+                    out.append(layer)
+        return tuple(out)
+
+    def _guard_key(self, leaves, spec):
+        layers = self._layers
+        if layers is None:
+            layers = self._layers = self._guarded_layers()
+        modes = tuple(map(_training, layers)) if layers else ()
+        return (spec, tuple(map(_leaf_key, leaves)), modes, _hooks.autocast_enabled())
 
     def __call__(self, *args, **kwargs):
         if not _ENABLED[0] or not _mode.in_dynamic_mode():
             return self._fn(*args, **kwargs)
         leaves, spec = tree_flatten((args, kwargs))
-        key = (spec, self._key(leaves))
+        key = self._guard_key(leaves, spec)
         tr = self._cache.get(key)
         if tr is None:
             if key in self._fallback:
@@ -107,13 +201,54 @@ class StaticFunction:
                 self._fallback.add(key)
                 return self._fn(*args, **kwargs)
             self._cache[key] = tr
+        if tr is _EAGER:
+            return self._fn(*args, **kwargs)
         outs = tr.gm(*[leaves[i]._t for i in tr.tensor_pos])
         res = list(tr.out_leaves)
         for i, o in zip(tr.out_pos, outs):
             res[i] = wrap(o)
         return tree_unflatten(res, tr.out_spec)
 
+    def _state_tensors(self):
+        """The Layer's torch tensors: parameters and buffers (batch norm's running statistics
+        are parameters that stop gradient in Paddle)."""
+        layer = self._layer
+        if layer is None:
+            return []
+        return [t._t for t in list(layer.parameters()) + list(layer.buffers())]
+
     def _trace(self, leaves, spec):
+        """Trace, or return ``_EAGER`` where the trace drew random numbers or changed the
+        Layer's tensors outside the graph (then everything it changed is put back: the state
+        (non-trainable tensors) from copies taken before the trace)."""
+        cpu_state = _cpu_generator.get_state()
+        torch_state = torch.get_rng_state()
+        state = self._state_tensors()
+        versions = [t._version for t in state]
+        saved = {i: t.detach().clone() for i, t in enumerate(state) if not t.requires_grad}
+        try:
+            tr = self._trace_graph(leaves, spec)
+        finally:
+            changed = [i for i, t in enumerate(state) if t._version != versions[i]]
+            drew = _cpu_generator.get_state() != cpu_state or \
+                not torch.equal(torch.get_rng_state(), torch_state)
+            if changed or drew:
+                _cpu_generator.set_state(cpu_state)
+                torch.set_rng_state(torch_state)
+                with torch.no_grad():
+                    for i in changed:
+                        if i in saved:
+                            state[i].copy_(saved[i])
+                lost = [i for i in changed if i not in saved]
+                if lost:
+                    warnings.warn(f"to_static: {getattr(self._fn, '__name__', 'function')} "
+                                  f"changed {len(lost)} trainable parameter(s) in place while "
+                                  "it was traced; that change was not undone")
+        if changed or drew:
+            return _EAGER
+        return tr
+
+    def _trace_graph(self, leaves, spec):
         prog = Program()
         tensor_pos = [i for i, v in enumerate(leaves) if isinstance(v, Tensor)]
         vleaves = list(leaves)
@@ -154,7 +289,8 @@ def to_static(function=None, input_spec=None, build_strategy=None, backend=None,
         if hasattr(fn, "forward") and not isinstance(fn, type) and not callable(
                 getattr(fn, "__func__", None)) and hasattr(fn, "__dict__") and \
                 not isinstance(fn, functools.partial) and not _is_plain_function(fn):
-            fn.forward = StaticFunction(fn.forward, input_spec)
+            fn.forward = StaticFunction(fn.forward, input_spec,
+                                        layer=fn if _hooks.is_layer(fn) else None)
             return fn
         return StaticFunction(fn, input_spec)
 
@@ -168,3 +304,7 @@ def _is_plain_function(fn):
 
 
 _ = StaticProxy
+
+from .translated import TranslatedLayer, load  # noqa: E402  (model files: translated.py)
+
+__all__ += ["load", "TranslatedLayer"]

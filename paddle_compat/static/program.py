@@ -94,15 +94,19 @@ class Program:
 
     # -- structure
     def global_block(self):
-        return Block(self, 0)
+        # one Block object per Program, as Paddle's (``param.block is x.block``)
+        b = self.__dict__.get("_global_block")
+        if b is None:
+            b = self.__dict__["_global_block"] = Block(self, 0)
+        return b
 
     def current_block(self):
-        return Block(self, 0)
+        return self.global_block()
 
     def block(self, index):
         if index != 0:
             raise IndexError("a paddle_compat Program has one block (sub-graphs are nodes)")
-        return Block(self, 0)
+        return self.global_block()
 
     @property
     def blocks(self):
@@ -345,6 +349,9 @@ class Operator:
 
 class Block:
     """The (single) block of a Program: its Variables and ops."""
+
+    parent_idx = -1             # the global block has no parent (fluid's attributes)
+    forward_block_idx = -1
 
     def __init__(self, program, idx):
         self.program = program

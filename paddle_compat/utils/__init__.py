@@ -2,11 +2,11 @@
 imported on first use: it pulls in torch.utils.cpp_extension and setuptools)."""
 import importlib as _importlib
 
-from . import dlpack, unique_name
+from . import dlpack, download, unique_name
 from .deprecated import deprecated
 from .install_check import require_version, run_check, try_import
 
-__all__ = ["dlpack", "unique_name", "cpp_extension", "deprecated", "require_version",
+__all__ = ["dlpack", "download", "unique_name", "cpp_extension", "deprecated", "require_version",
            "run_check", "try_import"]
 
 

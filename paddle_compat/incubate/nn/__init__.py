@@ -1,2 +1,9 @@
-"""``paddle.incubate.nn``: the fused operators in ``functional``."""
-from . import functional
+"""``paddle.incubate.nn``: the fused operators in ``functional`` and the fused layers
+(``FusedLinear``, ``FusedMultiHeadAttention``, ``FusedFeedForward``,
+``FusedTransformerEncoderLayer``, ``FusedBiasDropoutResidualLayerNorm``, ``FusedDropoutAdd``)."""
+from . import functional  # noqa: F401
+from .layers import (FusedBiasDropoutResidualLayerNorm, FusedDropoutAdd, FusedFeedForward,
+                     FusedLinear, FusedMultiHeadAttention, FusedTransformerEncoderLayer)
+
+__all__ = ["FusedLinear", "FusedMultiHeadAttention", "FusedFeedForward",
+           "FusedTransformerEncoderLayer", "FusedBiasDropoutResidualLayerNorm", "FusedDropoutAdd"]

@@ -8,6 +8,8 @@ negative element / per element), so they match Paddle bit for bit under the same
 Most are one torch call. Where Paddle's definition differs from torch's (hardsigmoid's slope,
 selu's free constants, prelu's channel-last layout) the function says so.
 """
+import math
+
 import numpy as np
 import torch
 
@@ -83,7 +85,35 @@ def tanhshrink(x, name=None):
 
 @op
 def leaky_relu(x, negative_slope=0.01, name=None):
-    return wrap(_nn.leaky_relu(x._t, negative_slope))
+    # Paddle's gradient is 1 at x == 0 (torch's kernel gives the slope there): torch's values,
+    # with the kink's gradient on the identity side
+    t = x._t
+    if t.requires_grad:
+        if isinstance(t, torch.Tensor):
+            return wrap(_LeakyReLU.apply(t, negative_slope))
+        return wrap(torch.where(t >= 0, t, t * negative_slope))     # static graphs
+    return wrap(_nn.leaky_relu(t, negative_slope))
+
+
+class _LeakyReLU(torch.autograd.Function):
+    """torch's leaky_relu forward; backward with Paddle's rule (slope only where x < 0)."""
+
+    @staticmethod
+    def forward(ctx, x, slope):
+        ctx.save_for_backward(x)
+        ctx.slope = slope
+        return _nn.leaky_relu(x, slope)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        if x.dtype is torch.float16:
+            return torch.where(x < 0, grad * ctx.slope, grad), None
+        # torch's backward takes the slope where its input is <= 0: lifting x by the smallest
+        # normal number moves exactly the zeros to the identity side (negative normals stay
+        # negative; only negative subnormals would change side). 10x cheaper than a where.
+        return torch.ops.aten.leaky_relu_backward(grad, x + torch.finfo(x.dtype).tiny,
+                                                  ctx.slope, False), None
 
 
 @op
@@ -110,15 +140,102 @@ def selu(x, scale=1.0507009873554804934193349852946,
         raise ValueError(f"The scale must be greater than 1.0. Received: {scale}.")
     if alpha < 0:
         raise ValueError(f"The alpha must be no less than zero. Received: {alpha}.")
-    # Paddle holds the constants as float attributes
-    return wrap(_nn.elu(x._t, float(np.float32(alpha)), float(np.float32(scale)), 1.0))
+    # Paddle holds the constants as float attributes; its float64 gradient for x <= 0 uses
+    # scale * alpha multiplied in float (the forward multiplies in x's dtype)
+    t = x._t
+    a32, s32 = float(np.float32(alpha)), float(np.float32(scale))
+    if t.dtype is F64 and t.requires_grad:
+        sa = float(np.float32(s32) * np.float32(a32))
+        fwd = _nn.elu(t.detach(), a32, s32, 1.0)
+        # the value is elu's; the surrogate (zero in value) carries Paddle's gradient:
+        # s32 for x > 0, out + sa for x <= 0
+        slope = torch.where(t.detach() > 0, s32, fwd + sa)
+        surrogate = t * slope
+        return wrap(fwd + (surrogate - surrogate.detach()))
+    return wrap(_nn.elu(t, a32, s32, 1.0))
+
+
+# Paddle's float32 tanh-form gelu evaluates tanh with Eigen's fast rational approximation (the
+# input clamped to +-7.90531110763549805, identity below 4e-4, an odd degree-13 numerator over
+# an even degree-6 denominator, Horner steps as separate float multiply and add). It differs
+# from an accurate tanh by a few ulp, which 1 + tanh(u) turns into percent-level differences
+# in the negative tail (gelu(-5) is -0.0 in Paddle) and in the derivative's 1 - tanh^2 on both
+# sides. The approximation is reproduced below on the tails only (|x| > 1.5, where the
+# cancellation shows); elsewhere torch's kernel agrees to an ulp of the result.
+_F32 = torch.float32
+_TANH_NUM = [float(np.float32(v)) for v in (
+    -2.76076847742355e-16, 2.00018790482477e-13, -8.60467152213735e-11, 5.12229709037114e-08,
+    1.48572235717979e-05, 6.37261928875436e-04, 4.89352455891786e-03)]
+_TANH_DEN = [float(np.float32(v)) for v in (
+    1.19825839466702e-06, 1.18534705686654e-04, 2.26843463243900e-03, 4.89352518554385e-03)]
+_TANH_CLAMP = float(np.float32(7.90531110763549805))
+_GELU_K = float(np.float32(math.sqrt(2.0 / math.pi)))
+_GELU_C = float(np.float32(0.044715))
+_GELU_TAIL = 1.5
+
+
+_f32 = np.float32
+
+
+def _horner(x2, coefs):
+    acc = x2 * _f32(coefs[0]) + _f32(coefs[1])
+    for c in coefs[2:]:
+        acc = acc * x2 + _f32(c)
+    return acc
+
+
+def _fast_tanh_f32(u):
+    """Eigen's float32 fast tanh of the float32 array ``u``, op for op (see above)."""
+    uc = np.clip(u, _f32(-_TANH_CLAMP), _f32(_TANH_CLAMP))
+    x2 = uc * uc
+    return np.where(np.abs(u) < _f32(0.0004), u, (_horner(x2, _TANH_NUM) * uc) /
+                    _horner(x2, _TANH_DEN))
+
+
+def _gelu_tanh_paddle_f32(xs):
+    """Paddle's float32 tanh-gelu value and derivative at the float32 array ``xs`` (numpy:
+    each step one correctly rounded float32 operation, like the torch ops, at a fraction of
+    their per-call cost on the few tail elements)."""
+    half, one = _f32(0.5), _f32(1.0)
+    t = _fast_tanh_f32(((xs * xs * xs) * _f32(_GELU_C) + xs) * _f32(_GELU_K))
+    value = (xs * half) * (one + t)
+    slope = _f32(_GELU_K) + _f32(_GELU_K * _GELU_C * 3) * (xs * xs)
+    slope = (xs * half) * ((one - t * t) * slope) + half * (one + t)
+    return value, slope
+
+
+class _GeluTanhF32(torch.autograd.Function):
+    """float32 tanh-gelu: torch's kernel, with Paddle's values and derivatives on the tail."""
+
+    @staticmethod
+    def forward(ctx, x):
+        out = torch._C._nn.gelu(x, approximate="tanh")
+        tail = x.abs() > _GELU_TAIL
+        xs = x[tail].numpy()
+        value, slope = _gelu_tanh_paddle_f32(xs)
+        out.masked_scatter_(tail, torch.from_numpy(value))
+        ctx.save_for_backward(x, tail)
+        ctx.slope = torch.from_numpy(slope)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, tail = ctx.saved_tensors
+        gx = torch.ops.aten.gelu_backward(grad, x, approximate="tanh")
+        return gx.masked_scatter_(tail, grad[tail] * ctx.slope)
+
+
+def _gelu_tanh(t):
+    if isinstance(t, torch.Tensor) and t.dtype is _F32 and t.device.type == "cpu":
+        return _GeluTanhF32.apply(t)
+    return torch._C._nn.gelu(t, approximate="tanh")  # other dtypes, devices, static graphs
 
 
 @op
 def gelu(x, approximate=False, name=None):
     """``approximate`` is a bool or 'tanh'/'none'."""
     if approximate is True or approximate == "tanh":
-        return wrap(torch._C._nn.gelu(x._t, approximate="tanh"))
+        return wrap(_gelu_tanh(x._t))
     if not (approximate is False or approximate == "none"):
         raise ValueError("(InvalidArgument) the value of approximate in gelu should be 'tanh' "
                          f"or 'none', but received {approximate}")
@@ -240,12 +357,30 @@ def softmax(x, axis=-1, dtype=None, name=None):
         raise _axis_error(x._t, axis) from None
 
 
-@op(fast=("x x_int", torch.log_softmax, (-1,)))
+SOFTMAX_FLOOR = 64.0
+
+
+def clip_logits(t, axis):
+    """``t`` with every logit lifted to at least ``max - 64`` along ``axis``, the gradient
+    passing through unchanged. Paddle's CPU softmax kernels clip ``x - max(x)`` at -64 before
+    the exponential, so log-softmax and cross entropy never go below -64 / above 64: logits
+    [200, 0, -10] with label 1 give a loss of 64, and the gradient is softmax(clipped) minus
+    the one-hot label (-1 at the label), as Paddle's. Where nothing is clipped the lift is an
+    exact 0 and the result is ``t``'s values."""
+    if t.numel() == 0:
+        return t
+    d = t.detach()
+    lift = (d.amax(axis, keepdim=True) - SOFTMAX_FLOOR - d).clamp_min_(0)
+    return t + lift
+
+
+@op
 def log_softmax(x, axis=-1, dtype=None, name=None):
-    """Log-softmax along ``axis``, computed in ``dtype`` when given (x is cast first)."""
+    """Log-softmax along ``axis``, computed in ``dtype`` when given (x is cast first);
+    ``x - max`` is clipped at -64 as Paddle's kernel does (see ``clip_logits``)."""
     try:
         t = x._t if dtype is None else x._t.to(_dt.convert_dtype(dtype).torch)
-        return wrap(torch.log_softmax(t, axis))
+        return wrap(torch.log_softmax(clip_logits(t, axis), axis))
     except AttributeError:
         raise not_tensor("log_softmax", "x", 0, x) from None
     except IndexError:
@@ -361,7 +496,11 @@ def tanh_(x, name=None):
 
 @op
 def leaky_relu_(x, negative_slope=0.01, name=None):
-    _nn.leaky_relu_(inplace_target(x, "leaky_relu_"), negative_slope)
+    t = inplace_target(x, "leaky_relu_")
+    if t.requires_grad:             # Paddle's gradient at 0 is 1 (see leaky_relu)
+        t.copy_(torch.where(t >= 0, t, t * negative_slope))
+    else:
+        _nn.leaky_relu_(t, negative_slope)
     return x
 
 

@@ -21,6 +21,7 @@ from ...ops.decomposition import pdist as _pdist
 from ...ops.matrices import diag_embed as _diag_embed
 from ...ops.linalg import _mixed
 from ... import random as _random   # the CPU engine (mt19937_64 shared with paddle.seed)
+from ...static import proxy as _static_proxy
 from .activation import inplace_target
 
 __all__ = ["linear", "bilinear", "dropout", "dropout1d", "dropout2d", "dropout3d",
@@ -104,6 +105,22 @@ def _keep_mask(shape, p, device):
     return _uniform_mask_draws(shape, device) >= float(np.float32(p))
 
 
+def _keep_mask_like(t, p):
+    """The keep mask for ``t``; when ``t`` is traced (a graph's proxy, all dims known) a graph
+    node that draws a fresh mask on every run, from the same engine and in the same order as
+    eager execution, instead of one mask frozen into the graph."""
+    if isinstance(t, torch.Tensor):
+        return _keep_mask(tuple(t.shape), p, t.device)
+    pv = t.node.meta["pv"]
+    shape = tuple(pv[0].shape)
+    if shape != tuple(pv[1].shape):               # unknown dims: drawn when the graph is built
+        return _keep_mask(tuple(t.shape), p, t.device)
+    meta = torch.empty(shape, dtype=torch.bool, device="meta")
+    tracer = _static_proxy._active[-1] if _static_proxy._active else t.tracer
+    return tracer.record("call_function", _keep_mask, (shape, p, t.device), {},
+                         pv=(meta, meta), rg=False)
+
+
 def _factor(t, value):
     """``value`` rounded as Paddle's kernel sees it: computed in float, cast to t's dtype."""
     if t.dtype in (torch.float16, torch.bfloat16):
@@ -158,7 +175,7 @@ def dropout(x, p=0.5, axis=None, training=True, inplace=False, mode="upscale_in_
         if p == 1:
             out = torch.where(torch.zeros((), dtype=torch.bool, device=t.device), t, 0.0)
             return _dropout_result(x, t, out.expand(t.shape), inplace)
-        mask = _keep_mask(tuple(t.shape), p, t.device)
+        mask = _keep_mask_like(t, p)
         out = torch.where(mask, t / _factor(t, keep) if upscale else t, 0.0)
         return _dropout_result(x, t, out, inplace)
     # dropout along axes: Paddle's Python path (scale, then multiply by a broadcast mask)

@@ -18,6 +18,7 @@ import torch
 from ...framework.dtype import default_float
 from ...framework.tensor import wrap
 from ...ops.common import F64, float_attr
+from .activation import clip_logits
 from .common import label_smooth, one_hot, pairwise_distance
 from .extra import _single_process
 
@@ -50,7 +51,7 @@ def _reduce(out, reduction):
 def _softmax_ce(x, lab, soft_label, use_softmax, ignore_index, axis):
     """Per-sample cross entropy with the class axis kept (size 1); for hard labels also the
     mask of non-ignored labels and the labels with ignored ones replaced by 0."""
-    logp = torch.log_softmax(x, axis) if use_softmax else torch.log(x)
+    logp = torch.log_softmax(clip_logits(x, axis), axis) if use_softmax else torch.log(x)
     if soft_label:
         return -(lab * logp).sum(axis, keepdim=True), None, None
     valid = lab != ignore_index
@@ -120,6 +121,7 @@ def _weighted_mean(loss, weights):
 
 def _fused_ce(x, target, w, reduction, ignore_index, use_softmax):
     if use_softmax:
+        x = clip_logits(x, 1 if x.dim() > 1 else 0)      # Paddle's -64 floor of x - max
         return _nn.cross_entropy_loss(x, target, w, reduction, ignore_index, 0.0)
     return _nn.nll_loss_nd(torch.log(x), target, w, reduction, ignore_index)
 
@@ -179,7 +181,7 @@ def softmax_with_cross_entropy(logits, label, soft_label=False, ignore_index=-10
     loss = _softmax_ce(x, lab, soft_label, True, ignore_index, axis)[0]
     if return_softmax:
         # Paddle's softmax output passes no gradient back to the logits
-        sm = torch.softmax(x.detach(), axis)
+        sm = torch.softmax(clip_logits(x.detach(), axis), axis)
         return wrap(loss), wrap(sm.requires_grad_() if x.requires_grad else sm)
     return wrap(loss)
 

@@ -100,8 +100,14 @@ def batch_norm(x, running_mean, running_var, weight=None, bias=None, training=Fa
         with torch.no_grad():
             dims = [0] + list(range(2, t.dim()))
             var, mean = torch.var_mean(t.detach(), dim=dims, correction=0)
-            rm.mul_(momentum).add_(mean.to(rm.dtype), alpha=1 - momentum)
-            rv.mul_(momentum).add_(var.to(rv.dtype), alpha=1 - momentum)
+            if isinstance(t, torch.Tensor) or not isinstance(rm, torch.Tensor):
+                rm.mul_(momentum).add_(mean.to(rm.dtype), alpha=1 - momentum)
+                rv.mul_(momentum).add_(var.to(rv.dtype), alpha=1 - momentum)
+            else:
+                # traced (jit.to_static) with real running statistics: one recorded update
+                # per statistic, so the graph (not the trace) moves them on every call
+                rm.copy_(torch.add(mean.to(rm.dtype) * (1 - momentum), rm, alpha=momentum))
+                rv.copy_(torch.add(var.to(rv.dtype) * (1 - momentum), rv, alpha=momentum))
     return wrap(out.movedim(1, -1) if channel_last else out)
 
 

@@ -57,6 +57,11 @@ def _input(x, nd, api, data_format=None):
     return t, data_format == formats[1]
 
 
+def _ctrunc(a, b):
+    """a / b rounded toward zero (C's integer division), b > 0."""
+    return a // b if a >= 0 else -((-a) // b)
+
+
 class _Windows:
     """A pooling's windows over a channel-first tensor: kernel, stride, padding per side, and
     whether torch can run them as they are (``direct``) or needs ``extra`` right padding."""
@@ -77,12 +82,16 @@ class _Windows:
         self.extra = []
         for i, (n, kk, ss) in enumerate(zip(sizes, k, s)):
             span = n + pads[2 * i] + pads[2 * i + 1] - kk
-            o = (span + ss - 1) // ss + 1 if ceil_mode else span // ss + 1
+            # Paddle's C++ integer division truncates: a window larger than the (padded)
+            # input still gives one output, over the part of the window inside it
+            o = _ctrunc(span + ss - 1 if ceil_mode else span, ss) + 1
             self.out.append(o)
             self.extra.append(max((o - 1) * ss - span, 0))
         sym = pads[0::2] == pads[1::2] and all(2 * p <= kk for p, kk in zip(pads[0::2], k))
         self.ceil = ceil_mode
-        self.direct = sym and (not ceil_mode or self._torch_ceil_agrees(sizes))
+        fits = all(n + pads[2 * i] + pads[2 * i + 1] >= kk
+                   for i, (n, kk) in enumerate(zip(sizes, k)))
+        self.direct = sym and fits and (not ceil_mode or self._torch_ceil_agrees(sizes))
 
     def _torch_ceil_agrees(self, sizes):
         """Whether torch's ceil-mode output sizes are Paddle's (torch drops a last window
@@ -120,7 +129,10 @@ def _max_pool(x, nd, kernel_size, stride, padding, return_mask, ceil_mode, data_
     out = channel_last_of(out, cl)
     if not return_mask:
         return wrap(out)
-    return wrap(out), wrap(channel_last_of(idx, cl).to(torch.int32))
+    mask = wrap(channel_last_of(idx, cl).to(torch.int32))
+    if t.requires_grad:
+        mask._sgf = True        # Paddle's mask of an input that needs grad has stop_gradient=False
+    return wrap(out), mask
 
 
 def _unpadded_index(idx, padded_sizes, sizes, before):
@@ -162,7 +174,10 @@ def _avg_pool(x, nd, kernel_size, stride, padding, ceil_mode, exclusive, divisor
             ones = _pad(_pad(ones, torch_pad_order(lead), value=1.0), torch_pad_order(tail))
         else:
             ones = w.padded(ones, 0.0)
-        out = sums / _window_sum(ones, nd, w.k, w.s)
+        den = _window_sum(ones, nd, w.k, w.s)
+        out = sums / den
+    if t.dtype is F64 and t.requires_grad:
+        out = _f64_avg_grad(out, t, w, nd, den if not w.direct else None, exclusive)
     if divisor_override is not None:
         # Paddle rescales the average: * kernel size / divisor_override
         if isinstance(divisor_override, bool) or not isinstance(divisor_override, (int, float)):
@@ -170,6 +185,25 @@ def _avg_pool(x, nd, kernel_size, stride, padding, ceil_mode, exclusive, divisor
                              f"divisor_override but received type: {type(divisor_override)}. ")
         out = out * (math.prod(w.k) / divisor_override)
     return wrap(channel_last_of(out, cl))
+
+
+def _f64_avg_grad(out, t, w, nd, den, exclusive):
+    """``out`` with Paddle's float64 average-pooling gradient: each window passes
+    ``dy * (1 / count)`` back with the scale rounded to float32, as Paddle's kernel holds it
+    (the values stay ``out``'s)."""
+    if den is None:
+        # torch's divisors: valid count / (average of ones) per window
+        ones = torch.ones((1, 1) + tuple(t.shape[2:]), dtype=t.dtype, device=t.device)
+        pads = w.pads[0::2]
+        if nd == 1:
+            avg = torch.avg_pool1d(ones, w.k, w.s, pads, w.ceil, not exclusive)
+        else:
+            avg = _AVGPOOL[nd](ones, w.k, w.s, pads, w.ceil, not exclusive, None)
+        valid = _window_sum(w.padded(ones, 0.0), nd, w.k, w.s)
+        den = valid / avg
+    scale = (1.0 / den).float().double()
+    sur = _window_sum(w.padded(t, 0.0), nd, w.k, w.s) * scale
+    return out.detach() + (sur - sur.detach()) if out.requires_grad else out
 
 
 def _window_sum(t, nd, k, s):
