@@ -144,3 +144,24 @@ def test_draws_on_cuda():
             assert np.isfinite(s.numpy()).all(), name
     finally:
         paddle.set_device("cpu")
+
+
+def test_paddles_per_distribution_modules_import_under_the_hook(tmp_path):
+    import subprocess
+    import sys
+    script = tmp_path / "uses_modules.py"
+    script.write_text(
+        "from paddle.distribution.normal import Normal\n"
+        "from paddle.distribution.multivariate_normal import MultivariateNormal\n"
+        "from paddle.distribution.exponential_family import ExponentialFamily\n"
+        "from paddle.distribution import kl, transform\n"
+        "import paddle\n"
+        "print(Normal is paddle.distribution.Normal,\n"
+        "      MultivariateNormal is paddle.distribution.MultivariateNormal,\n"
+        "      ExponentialFamily is paddle.distribution.ExponentialFamily,\n"
+        "      kl.kl_divergence is paddle.distribution.kl_divergence,\n"
+        "      transform.ExpTransform is paddle.distribution.ExpTransform)\n")
+    out = subprocess.run([sys.executable, "-m", "paddle_compat", str(script)],
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["True"] * 5

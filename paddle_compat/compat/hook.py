@@ -32,6 +32,32 @@ ROOT = "paddle_compat"
 ALIASES = {
     "paddle": ROOT,
     "paddle.base": ROOT + ".compat.shims.base",
+    # Paddle's one-module-per-distribution layout onto ours (kl and transform keep their names)
+    "paddle.distribution.bernoulli": ROOT + ".distribution.discrete",
+    "paddle.distribution.binomial": ROOT + ".distribution.discrete",
+    "paddle.distribution.categorical": ROOT + ".distribution.discrete",
+    "paddle.distribution.geometric": ROOT + ".distribution.discrete",
+    "paddle.distribution.multinomial": ROOT + ".distribution.discrete",
+    "paddle.distribution.poisson": ROOT + ".distribution.discrete",
+    "paddle.distribution.beta": ROOT + ".distribution.continuous",
+    "paddle.distribution.cauchy": ROOT + ".distribution.continuous",
+    "paddle.distribution.chi2": ROOT + ".distribution.continuous",
+    "paddle.distribution.continuous_bernoulli": ROOT + ".distribution.continuous",
+    "paddle.distribution.dirichlet": ROOT + ".distribution.continuous",
+    "paddle.distribution.exponential": ROOT + ".distribution.continuous",
+    "paddle.distribution.gamma": ROOT + ".distribution.continuous",
+    "paddle.distribution.laplace": ROOT + ".distribution.continuous",
+    "paddle.distribution.normal": ROOT + ".distribution.continuous",
+    "paddle.distribution.student_t": ROOT + ".distribution.continuous",
+    "paddle.distribution.uniform": ROOT + ".distribution.continuous",
+    "paddle.distribution.distribution": ROOT + ".distribution.distribution",
+    "paddle.distribution.exponential_family": ROOT + ".distribution.distribution",
+    "paddle.distribution.gumbel": ROOT + ".distribution.transformed",
+    "paddle.distribution.independent": ROOT + ".distribution.transformed",
+    "paddle.distribution.lognormal": ROOT + ".distribution.transformed",
+    "paddle.distribution.transformed_distribution": ROOT + ".distribution.transformed",
+    "paddle.distribution.lkj_cholesky": ROOT + ".distribution.multivariate",
+    "paddle.distribution.multivariate_normal": ROOT + ".distribution.multivariate",
 }
 
 #: Paddle names that must not map onto a paddle_compat module of the same name (ours are
