@@ -2,7 +2,7 @@
 every public name of Paddle 3.3.1 (tools/names/paddle_names.txt, recorded from Paddle by
 tools/names/record_names.py).
 
-    python tools/coverage.py [--tsv PATH] [--no-tests] [--markdown FILE] [--readme]
+    python tools/coverage.py [--tsv PATH] [--no-tests | --junit XML] [--markdown FILE] [--readme]
 
 For each row: whether paddle_compat has the API, how many golden tests name it and whether
 they pass (one pytest run over tests/, read back from its JUnit XML). For the names: how many
@@ -75,20 +75,27 @@ def names_report(names):
     return lines
 
 
-def test_results():
-    """{test node id: passed?} from one pytest run."""
+def test_results(junit=None):
+    """{test node id: passed?} from one pytest run (or from the JUnit XML of one already
+    made: ``--junit``)."""
+    if junit:
+        return _read_junit(junit)
     with tempfile.TemporaryDirectory() as d:
         xml = os.path.join(d, "r.xml")
         subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                         f"--junitxml={xml}", os.path.join(ROOT, "tests")],
                        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        results = {}
-        for case in ET.parse(xml).iter("testcase"):
-            bad = any(c.tag in ("failure", "error") for c in case)
-            skipped = any(c.tag == "skipped" for c in case)
-            if not skipped:
-                results[case.get("name")] = not bad
-        return results
+        return _read_junit(xml)
+
+
+def _read_junit(xml):
+    results = {}
+    for case in ET.parse(xml).iter("testcase"):
+        bad = any(c.tag in ("failure", "error") for c in case)
+        skipped = any(c.tag == "skipped" for c in case)
+        if not skipped:
+            results[case.get("name")] = not bad
+    return results
 
 
 def per_api(results, apis):
@@ -117,11 +124,12 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--tsv", default=os.path.join(ROOT, "..", "shared", "api_targets.tsv"))
     p.add_argument("--no-tests", action="store_true", help="only check that the APIs exist")
+    p.add_argument("--junit", help="read the test results from this JUnit XML of a pytest run")
     p.add_argument("--markdown", help="write the full table to this file")
     p.add_argument("--readme", action="store_true", help="update README.md's coverage summary")
     args = p.parse_args()
     rows = load_rows(args.tsv)
-    results = {} if args.no_tests else test_results()
+    results = {} if args.no_tests else test_results(args.junit)
     tests = per_api(results, [r[1] for r in rows])
     lines = ["| rank | api | llm | have | golden tests |", "|---|---|---|---|---|"]
     groups = {"1-300": rows[:300], "all": rows}
