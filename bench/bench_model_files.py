@@ -1,0 +1,153 @@
+"""Forward of a model loaded by ``paddle.jit.load`` (a Paddle 3.3.1 PIR program, run by
+paddle_compat/jit/translated.py) against the same network written directly in our nn.
+
+    python bench/bench_model_files.py [--repeat 15] [--threads 1]
+
+The models are the fixtures of tests/test_model_files.py (tests/data/model_files/), saved by
+real Paddle; the direct networks are the same Paddle code as tools/model_files/record_models.py
+run on paddle_compat, given the loaded parameters (checked to give the same output). Prints
+the medians of CPU time (thread_time: steadier on a shared machine) and the ratio
+loaded / direct (the issue's target: <= 1.1); then the loaded layer under
+``paddle.jit.to_static`` (one torch.fx GraphModule) against the direct network, eager.
+"""
+import argparse
+import json
+import os
+import re
+import sys
+
+import numpy as np
+import torch
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from timing import CPU_CLOCK, machine, paired  # noqa: E402
+
+import paddle_compat as paddle  # noqa: E402
+import paddle_compat.nn as nn  # noqa: E402
+import paddle_compat.nn.functional as F  # noqa: E402
+
+DATA = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests",
+                    "data", "model_files")
+
+
+class MLP(nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.l1 = nn.Linear(6, 16)
+        self.l2 = nn.Linear(16, 4)
+
+    def forward(self, x):
+        return F.softmax(self.l2(F.relu(self.l1(x))), axis=-1)
+
+
+class SmallCNN(nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2D(3, 4, 3, padding=1)
+        self.bn = nn.BatchNorm2D(4)
+        self.conv2 = nn.Conv2D(4, 4, 3, stride=2, padding=1, bias_attr=False)
+        self.fc = nn.Linear(4, 5)
+
+    def forward(self, x):
+        h = F.max_pool2d(F.relu(self.bn(self.conv(x))), 2)
+        h = F.avg_pool2d(self.conv2(h), 2)
+        return self.fc(paddle.flatten(h, 1))
+
+
+class Block(nn.Layer):
+    def __init__(self, d=8, heads=2):
+        super().__init__()
+        self.heads, self.d = heads, d
+        self.ln1 = nn.LayerNorm(d)
+        self.qkv = nn.Linear(d, 3 * d)
+        self.proj = nn.Linear(d, d)
+        self.drop = nn.Dropout(0.1)
+        self.ln2 = nn.LayerNorm(d)
+        self.ff1 = nn.Linear(d, 2 * d)
+        self.ff2 = nn.Linear(2 * d, d)
+
+    def forward(self, x):
+        b, s = x.shape[0], x.shape[1]
+        qkv = self.qkv(self.ln1(x)).reshape([b, s, 3, self.heads, self.d // self.heads])
+        qkv = qkv.transpose([2, 0, 3, 1, 4])
+        q, k, v = qkv[0], qkv[1], qkv[2]
+        att = paddle.matmul(q, k, transpose_y=True) * (self.d // self.heads) ** -0.5
+        att = self.drop(F.softmax(att, axis=-1))
+        o = paddle.matmul(att, v).transpose([0, 2, 1, 3]).reshape([b, s, self.d])
+        x = x + self.proj(o)
+        return x + self.ff2(F.gelu(self.ff1(self.ln2(x))))
+
+
+class EmbedTanh(nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(20, 6)
+        self.fc = nn.Linear(6, 3)
+
+    def forward(self, ids):
+        return paddle.tanh(self.fc(self.emb(ids).mean(axis=1))) + 1.0
+
+
+MODELS = {"mlp": MLP, "cnn": SmallCNN, "block": Block, "embed": EmbedTanh}
+_NAME = re.compile(r"(.+)_(\d+)\.(.+)$")
+
+
+def _key(name):
+    kind, num, rest = _NAME.match(name).groups()
+    return kind, int(num), rest
+
+
+def copy_parameters(direct, loaded):
+    """Give ``direct`` the loaded values: the k-th layer of a kind (linear, conv2d ...) in
+    creation order takes the k-th saved layer of that kind."""
+    def index(params, strip):
+        names = [p.name.rsplit("_", 1)[0] if strip else p.name for p in params]
+        by_kind = {}
+        for n in names:
+            kind, num, rest = _key(n)
+            by_kind.setdefault(kind, set()).add(num)
+        ranks = {k: {n: i for i, n in enumerate(sorted(v))} for k, v in by_kind.items()}
+        return {(k, ranks[k][n], r): p for p, name in zip(params, names)
+                for k, n, r in [_key(name)]}
+    src = index(loaded.parameters(), True)     # loaded names end in a per-load suffix _N
+    dst = index(list(direct.parameters()), False)
+    assert src.keys() == dst.keys(), (sorted(src), sorted(dst))
+    with torch.no_grad():
+        for k, p in dst.items():
+            p._t.copy_(src[k]._t)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--repeat", type=int, default=15)
+    ap.add_argument("--threads", type=int, default=1)
+    args = ap.parse_args()
+    torch.set_num_threads(args.threads)
+    print(machine())
+    print(f"{'model':8s} {'loaded us':>10s} {'direct us':>10s} {'ratio':>6s} "
+          f"{'to_static':>10s} {'ratio':>6s}")
+    for name, cls in MODELS.items():
+        with open(os.path.join(DATA, "expected", name + ".json")) as f:
+            gold = json.load(f)
+        xs = [paddle.to_tensor(np.asarray(d["data"], dtype=d["dtype"]).reshape(d["shape"]))
+              for d in gold["inputs"]]
+        loaded = paddle.jit.load(os.path.join(DATA, name))
+        direct = cls()
+        copy_parameters(direct, loaded)
+        direct.eval()
+        np.testing.assert_allclose(loaded(*xs).numpy(), direct(*xs).numpy(), rtol=1e-5,
+                                   atol=1e-6)
+        static = paddle.jit.to_static(paddle.jit.load(os.path.join(DATA, name)))
+        np.testing.assert_allclose(static(*xs).numpy(), direct(*xs).numpy(), rtol=1e-5,
+                                   atol=1e-6)
+        with paddle.no_grad():
+            ours, theirs, ratio = paired(lambda: loaded(*xs), lambda: direct(*xs),
+                                         number=200, repeat=args.repeat, clock=CPU_CLOCK)
+            st, theirs2, sratio = paired(lambda: static(*xs), lambda: direct(*xs),
+                                         number=200, repeat=args.repeat, clock=CPU_CLOCK)
+        print(f"{name:8s} {ours:10.1f} {theirs:10.1f} {ratio:6.2f} {st:10.1f} {sratio:6.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,771 @@
+"""``paddle.jit.load``: run a model saved by Paddle 3.x's ``paddle.jit.save``.
+
+What Paddle 3.x writes for ``paddle.jit.save(layer, "path/model", input_spec=...)``:
+
+* ``model.json``: the PIR program as JSON. ``{"base_code": {"magic": "pir", "version": N,
+  "trainable": bool}, "program": {"regions": [{"blocks": [{"ops": [...]}]}]}}``. Each op is a
+  dict: ``"#"`` its name as ``"<dialect>.<op>"`` (``1.`` is Paddle's op dialect ``pd_op``,
+  ``0.`` the builtin one; a parameter is the bare name ``"p"``), ``"A"`` its attributes
+  (``[{"N": name, "AT": {"#": type, "D": value}}]``; for a parameter ``[.., .., .., name]``),
+  ``"I"`` its inputs (``[{"%": value id}]``, id 0: no input), ``"O"`` its outputs (value ids
+  with their types: ``{"#": "0.t_dtensor", "D": [{"#": "0.t_f32"}, dims, layout, lod, off]}``).
+  ``pd_op.data`` ops are the inputs in order, ``pd_op.fetch`` ops the outputs (attribute ``col``).
+* ``model.pdiparams``: the parameters, one after the other in the order of their names
+  (sorted), each as Paddle's LoDTensor stream: ``uint32`` version (0), ``uint64`` LoD level
+  count and per level a ``uint64`` byte size and that many bytes, ``uint32`` tensor version (0),
+  ``int32`` size of a ``TensorDesc`` protobuf message (field 1: the data type as a varint,
+  field 2: the dims as int64 varints), then the raw little-endian data.
+
+The program is read with ``json`` and the parameters with ``struct`` and a small protobuf
+varint reader; nothing in a file is executed. Every op maps onto the op functions users call
+(``paddle_compat.ops`` and ``nn.functional``); an op without a mapping raises
+NotImplementedError naming it. The loaded program runs as a precompiled list of those calls:
+constants (``full``, ``full_int_array``) are made once at load; shape arithmetic
+(``shape64`` -> ``slice`` -> ``stack`` -> ``reshape``) stays in Python ints; ``matmul`` + ``add``
+of a 1-D parameter (what ``nn.Linear`` saves) runs as one ``F.linear``. A file that is
+truncated, has bytes left over, disagrees with its program (a parameter's dtype or shape), uses
+a value no earlier op defines, or lacks an attribute raises ``ModelFileError`` (a ValueError)
+naming the file.
+
+Measured (bench/bench_model_files.py, CPU time, 1 thread, a shared 2-core machine): forward
+of the loaded model / the same network written in our nn: MLP 1.0-1.14, small CNN 1.2,
+transformer block 1.5-1.6, embedding model 1.6-1.7 (the interpreter loop costs a few us per
+op; an fx GraphModule built from the same op list is the way to the issue's 1.1).
+"""
+import builtins
+import json
+import os
+import struct
+
+import numpy as np
+import torch
+
+from .. import ops as _ops
+from ..framework.parameter import make_parameter, unique_name
+from ..framework.tensor import Tensor
+from ..nn import Layer
+from ..nn import functional as F
+
+__all__ = ["TranslatedLayer", "load", "read_pdiparams", "read_pir_program"]
+
+# Paddle's VarType data types (framework.proto) as numpy dtypes
+_VARTYPE = {0: np.bool_, 1: np.int16, 2: np.int32, 3: np.int64, 4: np.float16, 5: np.float32,
+            6: np.float64, 20: np.uint8, 21: np.int8, 22: "bfloat16", 23: np.complex64,
+            24: np.complex128}
+# PIR's type names of element types
+_PIR_DTYPE = {"0.t_f32": "float32", "0.t_f64": "float64", "0.t_f16": "float16",
+              "0.t_bf16": "bfloat16", "0.t_i64": "int64", "0.t_i32": "int32", "0.t_i16": "int16",
+              "0.t_i8": "int8", "0.t_ui8": "uint8", "0.t_bool": "bool", "0.t_c64": "complex64",
+              "0.t_c128": "complex128"}
+_DIALECTS = {"0": "builtin", "1": "pd_op"}
+_MAX_DIMS = 16
+_MAX_NUMEL = 1 << 34
+
+
+class ModelFileError(ValueError):
+    """A model file that cannot be read: what is wrong and in which file."""
+
+
+# ---------------------------------------------------------------------------- .pdiparams
+class _Reader:
+    def __init__(self, data, path):
+        self.data, self.pos, self.path = data, 0, path
+
+    def take(self, n, what):
+        if n < 0 or self.pos + n > len(self.data):
+            raise ModelFileError(f"{self.path}: truncated: needed {n} bytes for {what} at byte "
+                                 f"{self.pos}, the file has {len(self.data)}")
+        b = self.data[self.pos:self.pos + n]
+        self.pos += n
+        return b
+
+    def unpack(self, fmt, what):
+        return struct.unpack(fmt, self.take(struct.calcsize(fmt), what))[0]
+
+
+def _varint(buf, i, path):
+    shift = out = 0
+    while True:
+        if i >= len(buf):
+            raise ModelFileError(f"{path}: a TensorDesc ends inside a varint")
+        b = buf[i]
+        i += 1
+        out |= (b & 0x7F) << shift
+        if not b & 0x80:
+            return out, i
+        shift += 7
+        if shift > 63:
+            raise ModelFileError(f"{path}: a TensorDesc has a varint longer than 10 bytes")
+
+
+def _signed64(v):
+    return v - (1 << 64) if v >= 1 << 63 else v
+
+
+def _tensor_desc(buf, path):
+    """(data type, dims) from a serialized ``TensorDesc`` message."""
+    dtype, dims, i = None, [], 0
+    while i < len(buf):
+        key, i = _varint(buf, i, path)
+        field, wire = key >> 3, key & 7
+        if wire == 0:
+            v, i = _varint(buf, i, path)
+            if field == 1:
+                dtype = v
+            elif field == 2:
+                dims.append(_signed64(v))
+        elif wire == 2:
+            n, i = _varint(buf, i, path)
+            if i + n > len(buf):
+                raise ModelFileError(f"{path}: a TensorDesc field runs past its message")
+            if field == 2:               # packed dims
+                end, j = i + n, i
+                while j < end:
+                    v, j = _varint(buf, j, path)
+                    dims.append(_signed64(v))
+            i += n
+        elif wire == 5:
+            i += 4
+        elif wire == 1:
+            i += 8
+        else:
+            raise ModelFileError(f"{path}: a TensorDesc has a field of wire type {wire}")
+    if dtype is None:
+        raise ModelFileError(f"{path}: a TensorDesc has no data type")
+    return dtype, dims
+
+
+def read_pdiparams(path, count=None):
+    """The tensors of a combined ``.pdiparams`` file, in file order, as numpy arrays
+    (bfloat16 as a torch tensor). ``count``: how many the file must hold exactly."""
+    with open(path, "rb") as f:
+        r = _Reader(f.read(), path)
+    out = []
+    while r.pos < len(r.data) and (count is None or len(out) < count):
+        k = len(out)
+        what = f"tensor {k}"
+        version = r.unpack("<I", what + "'s version")
+        if version != 0:
+            raise ModelFileError(f"{path}: {what} has version {version}, only 0 is known")
+        lod_levels = r.unpack("<Q", what + "'s LoD level count")
+        if lod_levels > 64:
+            raise ModelFileError(f"{path}: {what} claims {lod_levels} LoD levels")
+        for _ in range(lod_levels):
+            r.take(r.unpack("<Q", what + "'s LoD size"), what + "'s LoD")
+        tversion = r.unpack("<I", what + "'s tensor version")
+        if tversion != 0:
+            raise ModelFileError(f"{path}: {what} has tensor version {tversion}, only 0 is known")
+        dsize = r.unpack("<i", what + "'s TensorDesc size")
+        code, dims = _tensor_desc(r.take(dsize, what + "'s TensorDesc"), path)
+        if code not in _VARTYPE:
+            raise ModelFileError(f"{path}: {what} has unknown data type code {code}")
+        if len(dims) > _MAX_DIMS or any(d < 0 for d in dims):
+            raise ModelFileError(f"{path}: {what} has invalid dims {dims}")
+        numel = int(np.prod(dims, dtype=np.int64)) if dims else 1
+        if numel > _MAX_NUMEL:
+            raise ModelFileError(f"{path}: {what} claims {numel} elements")
+        dt = _VARTYPE[code]
+        if dt == "bfloat16":
+            raw = r.take(numel * 2, what + "'s data")
+            arr = torch.frombuffer(bytearray(raw), dtype=torch.bfloat16).reshape(dims) \
+                if numel else torch.zeros(dims, dtype=torch.bfloat16)
+        else:
+            dt = np.dtype(dt).newbyteorder("<")
+            raw = r.take(numel * dt.itemsize, what + "'s data")
+            arr = np.frombuffer(raw, dtype=dt).reshape(dims).astype(dt.newbyteorder("="))
+        out.append(arr)
+    if count is not None and len(out) != count:
+        raise ModelFileError(f"{path}: holds {len(out)} tensors, the program has {count} "
+                             "parameters")
+    if r.pos != len(r.data):
+        raise ModelFileError(f"{path}: {len(r.data) - r.pos} bytes left after the last tensor")
+    return out
+
+
+# ---------------------------------------------------------------------------- the PIR program
+def _attr_value(at, where):
+    if not isinstance(at, dict) or "#" not in at:
+        raise ModelFileError(f"{where}: an attribute is not a typed value: {at!r:.80}")
+    kind, d = at["#"], at.get("D")
+    if kind == "0.a_array":
+        if not isinstance(d, list):
+            raise ModelFileError(f"{where}: an array attribute holds {type(d).__name__}")
+        return [_attr_value(v, where) for v in d]
+    if kind in ("0.a_bool",):
+        return bool(d)
+    if kind in ("0.a_i32", "0.a_i64", "0.a_index"):
+        if isinstance(d, bool) or not isinstance(d, int):
+            raise ModelFileError(f"{where}: an integer attribute holds {d!r:.40}")
+        return d
+    if kind in ("0.a_f32", "0.a_f64"):
+        if isinstance(d, str):           # non-finite values are written as text
+            return float(d)
+        if isinstance(d, bool) or not isinstance(d, (int, float)):
+            raise ModelFileError(f"{where}: a float attribute holds {d!r:.40}")
+        return float(d)
+    if kind == "1.a_intarray":
+        if not isinstance(d, list) or not all(isinstance(v, int) for v in d):
+            raise ModelFileError(f"{where}: an int array attribute holds {d!r:.40}")
+        return list(d)
+    if kind in ("0.a_str", "1.a_dtype", "1.a_datalayout"):
+        if not isinstance(d, str):
+            raise ModelFileError(f"{where}: a text attribute holds {d!r:.40}")
+        return d
+    if kind == "1.a_place":
+        return d
+    raise NotImplementedError(f"{where}: attribute type {kind!r} is not supported")
+
+
+def _value_type(tt, where):
+    """(dtype, dims) of an output's type, or None for a list type."""
+    if not isinstance(tt, dict):
+        return None
+    if tt.get("#") == "0.t_dtensor":
+        d = tt.get("D")
+        if not isinstance(d, list) or len(d) < 2 or not isinstance(d[1], list):
+            raise ModelFileError(f"{where}: a malformed tensor type")
+        dt = _PIR_DTYPE.get(d[0].get("#") if isinstance(d[0], dict) else None)
+        dims = d[1]
+        if not all(isinstance(v, int) and not isinstance(v, bool) and v >= -1 for v in dims) \
+                or len(dims) > _MAX_DIMS:
+            raise ModelFileError(f"{where}: invalid dims {dims!r:.60}")
+        return dt, dims
+    return None
+
+
+class _Op:
+    __slots__ = ("name", "attrs", "inputs", "outputs", "types")
+
+
+def read_pir_program(path):
+    """The ops of a PIR JSON program file as a list of ``_Op`` (name like ``pd_op.matmul``,
+    attrs dict, input value ids, output value ids, output types)."""
+    try:
+        with open(path, "rb") as f:
+            doc = json.loads(f.read().decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+        raise ModelFileError(f"{path}: not a PIR JSON program ({e})") from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("base_code"), dict) or \
+            doc["base_code"].get("magic") != "pir":
+        raise ModelFileError(f"{path}: not a PIR JSON program (no base_code.magic 'pir')")
+    try:
+        regions = doc["program"]["regions"]
+        blocks = regions[0]["blocks"]
+        raw_ops = blocks[0]["ops"]
+    except (KeyError, IndexError, TypeError):
+        raise ModelFileError(f"{path}: the program has no region/block/ops") from None
+    if len(regions) != 1 or len(blocks) != 1:
+        raise NotImplementedError(f"{path}: programs with several regions or blocks are not "
+                                  "supported yet")
+    ops = []
+    for k, o in enumerate(raw_ops):
+        if not isinstance(o, dict) or not isinstance(o.get("#"), str):
+            raise ModelFileError(f"{path}: op {k} is malformed")
+        op = _Op()
+        where = f"{path}: op {k} ({o['#']})"
+        outs = o.get("O", [])
+        outs = [outs] if isinstance(outs, dict) else outs
+        if not isinstance(outs, list) or not all(isinstance(v, dict) and isinstance(
+                v.get("%"), int) for v in outs):
+            raise ModelFileError(f"{where}: malformed outputs")
+        op.outputs = [v["%"] for v in outs]
+        op.types = [_value_type(v.get("TT"), where) for v in outs]
+        if o["#"] == "p":
+            a = o.get("A")
+            if not isinstance(a, list) or not a or not isinstance(a[-1], str) or len(outs) != 1:
+                raise ModelFileError(f"{where}: malformed parameter")
+            oa = o.get("OA")
+            op.name = "parameter"
+            op.attrs = {"parameter_name": a[-1],
+                        "stop_gradient": bool(oa[1]) if isinstance(oa, list) and len(oa) > 1
+                        else False}
+            op.inputs = []
+            if op.types[0] is None:
+                raise ModelFileError(f"{where}: a parameter without a tensor type")
+        else:
+            dialect, _, short = o["#"].partition(".")
+            if dialect not in _DIALECTS or not short:
+                raise NotImplementedError(f"{where}: ops of dialect {dialect!r} are not supported")
+            op.name = f"{_DIALECTS[dialect]}.{short}"
+            ins = o.get("I", [])
+            if not isinstance(ins, list) or not all(isinstance(v, dict) and isinstance(
+                    v.get("%"), int) for v in ins):
+                raise ModelFileError(f"{where}: malformed inputs")
+            op.inputs = [v["%"] for v in ins]
+            attrs = {}
+            for a in o.get("A", []):
+                if not isinstance(a, dict) or not isinstance(a.get("N"), str):
+                    raise ModelFileError(f"{where}: a malformed attribute")
+                attrs[a["N"]] = _attr_value(a.get("AT"), where)
+            op.attrs = attrs
+        ops.append(op)
+    return ops
+
+
+# ---------------------------------------------------------------------------- op mappings
+class _Host(tuple):
+    """An int array kept on the host: a shape, axes or sizes (what pd_op.full_int_array and
+    pd_op.shape64 make, and slice/stack of those); ``dims`` is its shape ((): one int)."""
+    __slots__ = ()
+    dims = None
+
+    @staticmethod
+    def make(values, dims):
+        h = _Host(values)
+        if dims != (len(h),):
+            h = _HostNd(values)
+            h.dims = tuple(dims)
+        return h
+
+    def tensor(self):
+        return _ops.to_tensor(np.asarray(self, dtype=np.int64).reshape(self.shape))
+
+    @property
+    def shape(self):
+        return (len(self),)
+
+
+class _HostNd(_Host):
+    dims = ()
+
+    @property
+    def shape(self):
+        return self.dims
+
+
+def _ints(v):
+    """An int list from an int-array value: a host array, a Tensor, a list of them."""
+    if isinstance(v, _Host):
+        return list(v)
+    if isinstance(v, Tensor):
+        return [int(i) for i in np.asarray(v.numpy()).reshape(-1)]
+    if isinstance(v, np.ndarray):
+        return v.reshape(-1).tolist()
+    if isinstance(v, (list, tuple)):
+        out = []
+        for e in v:
+            out.extend(_ints(e) if isinstance(e, (Tensor, list, tuple)) else [int(e)])
+        return out
+    return [int(v)]
+
+
+def _scalar(v):
+    if isinstance(v, _Host):
+        return float(v[0])
+    return float(v.item()) if isinstance(v, Tensor) else float(v)
+
+
+def _pool2d(layer, ins, a):
+    x, kernel = ins[0], _ints(ins[1])
+    fmt = a.get("data_format", "NCHW")
+    ptype = a.get("pooling_type", "max")
+    if a.get("adaptive"):
+        if ptype == "max":
+            return [F.adaptive_max_pool2d(x, kernel)]
+        return [F.adaptive_avg_pool2d(x, kernel, data_format=fmt)]
+    if a.get("global_pooling"):
+        kernel = list(x.shape[2:4]) if fmt == "NCHW" else list(x.shape[1:3])
+        padding = 0
+    else:
+        alg = a.get("padding_algorithm", "EXPLICIT")
+        padding = alg if alg in ("SAME", "VALID") else a.get("paddings", [0, 0])
+    stride = a.get("strides", kernel)
+    if ptype == "max":
+        return [F.max_pool2d(x, kernel, stride, padding, ceil_mode=a.get("ceil_mode", False),
+                             data_format=fmt)]
+    if ptype == "avg":
+        return [F.avg_pool2d(x, kernel, stride, padding, ceil_mode=a.get("ceil_mode", False),
+                             exclusive=a.get("exclusive", True), data_format=fmt)]
+    raise NotImplementedError(f"pd_op.pool2d with pooling_type {ptype!r}")
+
+
+def _max_pool2d_with_index(layer, ins, a):
+    x, kernel = ins[0], a["kernel_size"]
+    if a.get("adaptive"):
+        out, mask = F.adaptive_max_pool2d(x, kernel, return_mask=True)
+    else:
+        if a.get("global_pooling"):
+            kernel = list(x.shape[2:4])
+        out, mask = F.max_pool2d(x, kernel, a.get("strides", kernel), a.get("paddings", 0),
+                                 return_mask=True, ceil_mode=a.get("ceil_mode", False))
+    return [out, mask]
+
+
+def _conv2d(layer, ins, a):
+    alg = a.get("padding_algorithm", "EXPLICIT")
+    padding = alg if alg in ("SAME", "VALID") else a.get("paddings", [0, 0])
+    return [F.conv2d(ins[0], ins[1], None, a.get("strides", [1, 1]), padding,
+                     a.get("dilations", [1, 1]), a.get("groups", 1),
+                     a.get("data_format", "NCHW"))]
+
+
+def _batch_norm(layer, ins, a):
+    x, mean, var, weight, bias = ins[:5]
+    training = not (a.get("is_test", True) or a.get("use_global_stats", False)) and layer.training
+    out = F.batch_norm(x, mean, var, weight, bias, training=training,
+                       momentum=a.get("momentum", 0.9), epsilon=a.get("epsilon", 1e-5),
+                       data_format=a.get("data_format", "NCHW"))
+    return [out, mean, var, None, None, None]
+
+
+def _layer_norm(layer, ins, a):
+    x, weight, bias = ins[:3]
+    begin = a.get("begin_norm_axis", 1)
+    return [F.layer_norm(x, list(x.shape[begin:]), weight, bias, a.get("epsilon", 1e-5)),
+            None, None]
+
+
+def _dropout(layer, ins, a):
+    x, p = ins[0], (_scalar(ins[2]) if len(ins) > 2 and ins[2] is not None else 0.5)
+    upscale = a.get("mode", "upscale_in_train") == "upscale_in_train"  # else downgrade_in_infer
+    if a.get("is_test", True) or not layer.training:
+        return [x if upscale else _ops.scale(x, 1.0 - p), None]
+    return [F.dropout(x, p, training=True,
+                      mode="upscale_in_train" if upscale else "downscale_in_infer"), None]
+
+
+def _embedding(layer, ins, a):
+    pad = a.get("padding_idx", -1)
+    return [F.embedding(ins[0], ins[1], padding_idx=None if pad < 0 else pad)]
+
+
+def _slice(layer, ins, a):
+    x = ins[0]
+    if isinstance(x, _Host) and len(x.shape) == 1:     # a shape computed on the host
+        b, e = _ints(ins[1]), _ints(ins[2])
+        if a["axes"] != [0] or len(b) != 1:
+            raise NotImplementedError("pd_op.slice of a shape on several axes")
+        part = x[builtins.slice(b[0], e[0])]
+        if a.get("decrease_axis"):
+            return [_HostNd.make(part, ())]
+        return [_Host.make(part, (len(part),))]
+    out = _ops.slice(x, a["axes"], _ints(ins[1]), _ints(ins[2]))
+    dec = a.get("decrease_axis", [])
+    if dec:
+        out = _ops.squeeze(out, dec)
+    return [out]
+
+
+def _scale(layer, ins, a):
+    s = _scalar(ins[1]) if len(ins) > 1 and ins[1] is not None else a.get("scale", 1.0)
+    return [_ops.scale(ins[0], s, a.get("bias", 0.0), a.get("bias_after_scale", True))]
+
+
+def _full(layer, ins, a):
+    dt, shape = a.get("dtype", "float32"), a.get("shape", [])
+    if dt in ("int64", "int32") and len(shape) <= 1 and (not shape or shape[0] == 1):
+        v = a["value"]
+        if v == int(v):          # an integer scalar: a size or an axis, kept on the host
+            return [_Host.make([int(v)], tuple(shape))]
+    return [_ops.full(shape, a["value"], dt)]
+
+
+# Int arrays that only describe shapes, axes and sizes (pd_op.full_int_array, pd_op.shape64
+# and what slice/stack make of them) stay on the host as numpy arrays: no Tensor per call.
+def _full_int_array(layer, ins, a):
+    v = [int(i) for i in a.get("value", [])]
+    return [_Host.make(v, (len(v),))]
+
+
+def _shape(dtype):
+    def run(layer, ins, a):
+        return [_Host.make(ins[0].shape, (len(ins[0].shape),))]
+    return run
+
+
+def _stack(layer, ins, a):
+    xs = list(ins[0])
+    if any(isinstance(v, _Host) for v in xs):
+        if all(isinstance(v, _Host) and v.shape == () for v in xs) and a.get("axis", 0) == 0:
+            vals = [v[0] for v in xs]
+            return [_Host.make(vals, (len(vals),))]
+        xs = [v.tensor() if isinstance(v, _Host) else v for v in xs]
+    return [_ops.stack(xs, a.get("axis", 0))]
+
+
+def _reduce(fn):
+    def run(layer, ins, a):
+        axis = _ints(ins[1]) if len(ins) > 1 else a.get("axis", [])
+        out = fn(ins[0], axis=axis or None, keepdim=a.get("keepdim", False))
+        dt = a.get("dtype")
+        if isinstance(dt, str) and not dt.startswith("Undefined") and \
+                str(out.dtype) != "paddle." + dt:
+            out = _ops.cast(out, dt)
+        return [out]
+    return run
+
+
+def _unary(fn):
+    return lambda layer, ins, a: [fn(ins[0])]
+
+
+def _binary(fn):
+    return lambda layer, ins, a: [fn(ins[0], ins[1])]
+
+
+_OPS = {
+    "pd_op.matmul": lambda layer, ins, a: [_ops.matmul(ins[0], ins[1], a.get("transpose_x", False),
+                                                       a.get("transpose_y", False))],
+    "pd_op.add": _binary(_ops.add),
+    "pd_op.subtract": _binary(_ops.subtract),
+    "pd_op.multiply": _binary(_ops.multiply),
+    "pd_op.divide": _binary(_ops.divide),
+    "pd_op.maximum": _binary(_ops.maximum),
+    "pd_op.minimum": _binary(_ops.minimum),
+    "pd_op.elementwise_pow": _binary(_ops.pow),
+    "pd_op.pow": lambda layer, ins, a: [_ops.pow(ins[0], a.get("y", 1.0))],
+    "pd_op.greater_than": _binary(_ops.greater_than),
+    "pd_op.greater_equal": _binary(_ops.greater_equal),
+    "pd_op.less_than": _binary(_ops.less_than),
+    "pd_op.less_equal": _binary(_ops.less_equal),
+    "pd_op.equal": _binary(_ops.equal),
+    "pd_op.not_equal": _binary(_ops.not_equal),
+    "pd_op.relu": _unary(F.relu),
+    "pd_op.relu6": _unary(F.relu6),
+    "pd_op.sigmoid": _unary(F.sigmoid),
+    "pd_op.silu": _unary(F.silu),
+    "pd_op.hardswish": _unary(F.hardswish),
+    "pd_op.hardsigmoid": lambda layer, ins, a: [F.hardsigmoid(ins[0], a.get("slope", 0.1666667),
+                                                              a.get("offset", 0.5))],
+    "pd_op.tanh": _unary(_ops.tanh),
+    "pd_op.exp": _unary(_ops.exp),
+    "pd_op.sqrt": _unary(_ops.sqrt),
+    "pd_op.rsqrt": _unary(_ops.rsqrt),
+    "pd_op.abs": _unary(_ops.abs),
+    "pd_op.gelu": lambda layer, ins, a: [F.gelu(ins[0], a.get("approximate", False))],
+    "pd_op.leaky_relu": lambda layer, ins, a: [F.leaky_relu(ins[0], a.get("negative_slope", .01))],
+    "pd_op.softmax": lambda layer, ins, a: [F.softmax(ins[0], a.get("axis", -1))],
+    "pd_op.reshape": lambda layer, ins, a: [_ops.reshape(ins[0], _ints(ins[1])), None],
+    "pd_op.transpose": lambda layer, ins, a: [_ops.transpose(ins[0], a["perm"])],
+    "pd_op.flatten": lambda layer, ins, a: [_ops.flatten(ins[0], a.get("start_axis", 0),
+                                                         a.get("stop_axis", -1)), None],
+    "pd_op.squeeze": lambda layer, ins, a: [_ops.squeeze(ins[0], _ints(ins[1])), None],
+    "pd_op.unsqueeze": lambda layer, ins, a: [_ops.unsqueeze(ins[0], _ints(ins[1])), None],
+    "pd_op.stack": _stack,
+    "pd_op.concat": lambda layer, ins, a: [_ops.concat(list(ins[0]), int(_ints(ins[1])[0]))],
+    "pd_op.cast": lambda layer, ins, a: [_ops.cast(ins[0], a["dtype"])],
+    "pd_op.assign": lambda layer, ins, a: [ins[0]],
+    "pd_op.slice": _slice,
+    "pd_op.scale": _scale,
+    "pd_op.full": _full,
+    "pd_op.full_int_array": _full_int_array,
+    "pd_op.shape": _shape("int32"),
+    "pd_op.shape64": _shape("int64"),
+    "pd_op.mean": _reduce(_ops.mean),
+    "pd_op.sum": _reduce(_ops.sum),
+    "pd_op.conv2d": _conv2d,
+    "pd_op.depthwise_conv2d": _conv2d,
+    "pd_op.pool2d": _pool2d,
+    "pd_op.max_pool2d_with_index": _max_pool2d_with_index,
+    "pd_op.batch_norm": _batch_norm,
+    "pd_op.batch_norm_": _batch_norm,
+    "pd_op.layer_norm": _layer_norm,
+    "pd_op.dropout": _dropout,
+    "pd_op.embedding": _embedding,
+    "builtin.combine": lambda layer, ins, a: [list(ins)],
+}
+
+
+_CONSTANT_OPS = ("pd_op.full", "pd_op.full_int_array")
+# where an op takes a host int array: anywhere, or in its inputs after the first; elsewhere a
+# host array is made a Tensor first
+_HOST_ANY = frozenset(("pd_op.slice", "pd_op.stack", "builtin.combine"))
+_HOST_AFTER_FIRST = frozenset((
+    "pd_op.reshape", "pd_op.mean", "pd_op.sum", "pd_op.pool2d", "pd_op.squeeze",
+    "pd_op.unsqueeze", "pd_op.concat", "pd_op.scale", "pd_op.dropout"))
+
+
+def _linear(layer, ins, a):
+    return [F.linear(ins[0], ins[1], ins[2])]
+
+# ---------------------------------------------------------------------------- the Layer
+class _Missing:
+    """A value the program defines but our mapping does not compute (an op's auxiliary
+    output, such as batch norm's saved mean); using it raises."""
+    __slots__ = ("what",)
+
+    def __init__(self, what):
+        self.what = what
+
+
+class TranslatedLayer(Layer):
+    """A Layer running a program loaded by ``paddle.jit.load``: call it on Tensors (one per
+    input of the saved ``input_spec``); ``parameters()`` are the program's parameters named as
+    Paddle names them on load (the saved name and a ``_N`` suffix), ``state_dict()`` keys are
+    ``param_0``, ``param_1`` ... in the order of the saved names, as Paddle's. It starts in
+    eval mode, as Paddle's; the saved program is the inference one, so ``train()`` changes
+    only ops that still have a training form (dropout and batch norm saved in training mode).
+    """
+
+    def __init__(self, ops, params, path):
+        super().__init__()
+        self._path = path
+        self._program = []            # (handler, op name, input ids, output ids, attrs)
+        self._const = {}              # value id -> Parameter
+        self._feeds = []              # (value id, name, dtype, dims)
+        self._fetches = []            # (col, value id)
+        defined = {0}                 # value ids defined so far (0: "no input")
+        for k, op in enumerate(ops):
+            for i in op.inputs:
+                if i not in defined:
+                    raise ModelFileError(f"{path}: op {k} ({op.name}) uses value %{i}, which "
+                                         "no earlier op defines")
+            for o in op.outputs:
+                if o in defined:
+                    raise ModelFileError(f"{path}: op {k} ({op.name}) defines value %{o} again")
+                defined.add(o)
+            if op.name == "pd_op.fetch" and len(op.inputs) != 1:
+                raise ModelFileError(f"{path}: op {k} (pd_op.fetch) has {len(op.inputs)} inputs")
+            if op.name == "parameter":
+                self._const[op.outputs[0]] = params[op.attrs["parameter_name"]]
+            elif op.name == "pd_op.data":
+                dt, dims = op.types[0] if op.types[0] else (None, None)
+                self._feeds.append((op.outputs[0], op.attrs.get("name", ""), dt, dims))
+            elif op.name == "pd_op.fetch":
+                self._fetches.append((op.attrs.get("col", len(self._fetches)), op.inputs[0]))
+            else:
+                fn = _OPS.get(op.name)
+                if fn is None:
+                    raise NotImplementedError(
+                        f"{path}: the program uses op {op.name!r}, which paddle_compat cannot "
+                        "translate yet")
+                if op.name in _CONSTANT_OPS:      # no inputs: computed once, here
+                    try:
+                        self._const[op.outputs[0]] = fn(self, [], op.attrs)[0]
+                    except KeyError as e:
+                        raise ModelFileError(f"{path}: op {k} ({op.name}) lacks its "
+                                             f"attribute {e}") from None
+                    continue
+                ins, attrs = tuple(op.inputs), op.attrs
+                if op.name == "pd_op.scale" and len(ins) > 1 and ins[1] in self._const:
+                    attrs = dict(attrs, scale=_scalar(self._const[ins[1]]))   # a constant
+                    ins = ins[:1]
+                self._program.append((fn, op.name, ins, tuple(op.outputs), attrs))
+        self._fetches.sort()
+        self._fuse_linear()
+        self._program = [(fn, name, ins, outs, attrs, _HOST_ANY if name in _HOST_ANY else
+                          (0,) if name in _HOST_AFTER_FIRST else ())
+                         for fn, name, ins, outs, attrs in self._program]
+        self.eval()
+
+    def _fuse_linear(self):
+        """``matmul(x, w)`` followed by ``add(., b)`` with a 1-D parameter ``b`` (what
+        ``nn.Linear`` saves as) runs as one ``F.linear`` (torch's addmm), as the Layer did."""
+        uses = {}
+        for _, _, ins, _, _ in self._program:
+            for i in ins:
+                uses[i] = uses.get(i, 0) + 1
+        for _, v in self._fetches:
+            uses[v] = uses.get(v, 0) + 1
+        prog, producer = [], {}
+        for entry in self._program:
+            fn, name, ins, outs, attrs = entry
+            if name == "pd_op.add" and ins[0] in producer and uses.get(ins[0]) == 1:
+                k = producer[ins[0]]
+                mm = prog[k]
+                b = self._const.get(ins[1])
+                if mm is not None and b is not None and len(b.shape) == 1 and \
+                        not mm[4].get("transpose_x") and not mm[4].get("transpose_y") and \
+                        mm[2][1] in self._const:
+                    prog[k] = None
+                    prog.append((_linear, "pd_op.matmul+add", (mm[2][0], mm[2][1], ins[1]),
+                                 outs, {}))
+                    continue
+            if name == "pd_op.matmul":
+                producer[outs[0]] = len(prog)
+            prog.append(entry)
+        self._program = [e for e in prog if e is not None]
+
+    def forward(self, *inputs):
+        if len(inputs) != len(self._feeds):
+            raise ValueError(f"the loaded program takes {len(self._feeds)} input(s) "
+                             f"({', '.join(f[1] for f in self._feeds)}), got {len(inputs)}")
+        env = dict(self._const)
+        env[0] = None
+        for x, (vid, name, dt, dims) in zip(inputs, self._feeds):
+            if not isinstance(x, Tensor):
+                x = _ops.to_tensor(x)
+            if dims is not None and (len(x.shape) != len(dims) or any(
+                    d != -1 and d != s for d, s in zip(dims, x.shape))):
+                raise ValueError(f"input {name!r} must have shape {dims} (-1: any), got "
+                                 f"{list(x.shape)}")
+            if dt is not None and str(x.dtype).replace("paddle.", "") != dt:
+                raise ValueError(f"input {name!r} must be {dt}, got {x.dtype}")
+            env[vid] = x
+        for fn, name, ins, outs, attrs, host in self._program:
+            args = [env[i] for i in ins]
+            for k, v in enumerate(args):
+                if isinstance(v, (_Host, _Missing)):
+                    if isinstance(v, _Missing):
+                        raise NotImplementedError(f"{name} uses {v.what}, which is not "
+                                                  "computed")
+                    if host is _HOST_ANY or (host and k > 0):
+                        continue
+                    args[k] = v.tensor()
+            try:
+                res = fn(self, args, attrs)
+            except KeyError as e:
+                raise ModelFileError(f"{self._path}: {name} lacks its attribute {e}") from None
+            for k, o in enumerate(outs):
+                env[o] = res[k] if k < len(res) and res[k] is not None else \
+                    _Missing(f"output {k} of {name}")
+        res = [env[v] for _, v in self._fetches]
+        return res[0] if len(res) == 1 else res
+
+    def program(self):
+        """The translated op list: (Paddle op name, input ids, output ids, attributes)."""
+        return [(name, ins, outs, attrs) for _, name, ins, outs, attrs, _ in self._program]
+
+
+def _model_paths(path):
+    path = os.fspath(path)
+    for ext in (".json", ".pdmodel"):
+        if path.endswith(ext):
+            path = path[:-len(ext)]
+    return path + ".json", path + ".pdiparams", path
+
+
+_LOAD_CONFIGS = ("model_filename", "params_filename", "keep_name_table")
+
+
+def load(path, **configs):
+    """``paddle.jit.load``: the model saved at ``path`` (the prefix given to
+    ``paddle.jit.save``) as a TranslatedLayer. ``model_filename`` / ``params_filename``: the
+    files' names inside the folder ``path`` instead."""
+    unknown = sorted(set(configs) - set(_LOAD_CONFIGS))
+    if unknown:
+        raise ValueError(f"paddle.jit.load takes no config {', '.join(unknown)}; it knows "
+                         f"{', '.join(_LOAD_CONFIGS)}")
+    model_file, params_file, prefix = _model_paths(path)
+    if configs.get("model_filename"):
+        model_file, _, prefix = _model_paths(os.path.join(path, configs["model_filename"]))
+        params_file = prefix + ".pdiparams"
+    if configs.get("params_filename"):
+        params_file = os.path.join(path, configs["params_filename"])
+    if not os.path.exists(model_file):
+        if os.path.exists(prefix + ".pdmodel"):
+            raise NotImplementedError(f"{prefix}.pdmodel: the protobuf ProgramDesc of Paddle 2.x "
+                                      "cannot be loaded yet; save it again with Paddle 3.x")
+        raise FileNotFoundError(f"no model file {model_file}")
+    ops = read_pir_program(model_file)
+    decls = [op for op in ops if op.name == "parameter"]
+    names = sorted(op.attrs["parameter_name"] for op in decls)
+    if len(set(names)) != len(names):
+        raise ModelFileError(f"{model_file}: a parameter name appears twice")
+    arrays = read_pdiparams(params_file, len(names)) if names else []
+    by_name = dict(zip(names, arrays))
+    params = {}
+    for op in decls:
+        pname = op.attrs["parameter_name"]
+        dt, dims = op.types[0]
+        arr = by_name[pname]
+        t = arr if isinstance(arr, torch.Tensor) else torch.from_numpy(arr)
+        if list(t.shape) != list(dims) or (dt is not None and str(t.dtype)[6:] != dt):
+            raise ModelFileError(f"{params_file}: parameter {pname!r} is {str(t.dtype)[6:]} "
+                                 f"{list(t.shape)}, the program declares {dt} {dims}")
+        params[pname] = make_parameter(t, unique_name(pname),
+                                       trainable=not op.attrs["stop_gradient"])
+    layer = TranslatedLayer(ops, params, model_file)
+    for k, pname in enumerate(names):
+        layer.add_parameter(f"param_{k}", params[pname])
+    return layer
