@@ -108,7 +108,8 @@ def test_spelling_wrappers_keep_what_a_function_has():
     assert fn.__name__ == "sum" and fn.__doc__ == fn.__wrapped__.__doc__
     back = pickle.loads(pickle.dumps(paddle.sum))
     assert back is paddle.sum or back is fn.__wrapped__
-    assert pickle.loads(pickle.dumps(paddle.gather)) is paddle.gather
+    g = getattr(paddle.gather, "_impl", paddle.gather)       # a FastOp with the C module
+    assert pickle.loads(pickle.dumps(paddle.gather)) in (paddle.gather, g.__wrapped__)
     assert pickle.loads(pickle.dumps(paddle.nn.functional.softmax)) in (
         paddle.nn.functional.softmax, getattr(paddle.nn.functional.softmax, "_impl", None),
         getattr(getattr(paddle.nn.functional.softmax, "_impl", None), "__wrapped__", None))

@@ -370,9 +370,10 @@ def clip_logits(t, axis):
     if t.numel() == 0:
         return t
     d = t.detach()
-    lo, hi = torch.aminmax(d)       # one pass: no row spans more than the whole tensor does
-    if float(hi) - float(lo) <= SOFTMAX_FLOOR:
-        return t
+    if isinstance(d, torch.Tensor):     # (a static Variable has no values to look at yet)
+        lo, hi = torch.aminmax(d)       # one pass: no row spans more than the whole tensor
+        if float(hi) - float(lo) <= SOFTMAX_FLOOR:
+            return t
     lift = (d.amax(axis, keepdim=True) - SOFTMAX_FLOOR - d).clamp_min_(0)
     return t + lift
 
