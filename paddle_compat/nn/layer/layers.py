@@ -369,7 +369,7 @@ class Layer:
         if isinstance(value, Parameter):
             if params is None:
                 raise ValueError("super().__init__() should be called first")
-            self._drop(name, d, d["_buffers"], d["_sub_layers"])
+            self._pc_forget(name, d, d["_buffers"], d["_sub_layers"])
             params[name] = value
             return
         if params is not None and name in params:
@@ -382,7 +382,7 @@ class Layer:
         if isinstance(value, Layer):
             if layers is None:
                 raise ValueError("super().__init__() should be called first")
-            self._drop(name, d, params, d["_buffers"])
+            self._pc_forget(name, d, params, d["_buffers"])
             layers[name] = value
             return
         if layers is not None and name in layers:
@@ -395,7 +395,7 @@ class Layer:
         if isinstance(value, Tensor):
             if buffers is None:
                 raise ValueError("super().__init__() should be called first")
-            self._drop(name, d, params, layers)
+            self._pc_forget(name, d, params, layers)
             if name not in buffers:
                 d["_non_persistable_buffer_names_set"].add(name)
             buffers[name] = value
@@ -409,7 +409,7 @@ class Layer:
         object.__setattr__(self, name, value)
 
     @staticmethod
-    def _drop(name, *stores):
+    def _pc_forget(name, *stores):
         for s in stores:
             if name in s:
                 del s[name]

@@ -1,0 +1,26 @@
+"""``LeNet``: two conv/pool stages and three fully connected layers, for 1x28x28 images."""
+from ... import nn
+from ...ops.reshaping import flatten
+
+__all__ = ["LeNet"]
+
+
+class LeNet(nn.Layer):
+    """LeNet-5 as Paddle builds it (``features`` then ``fc``; no ``fc`` when
+    ``num_classes <= 0``). Input ``[N, 1, 28, 28]``."""
+
+    def __init__(self, num_classes=10):
+        super().__init__()
+        self.num_classes = num_classes
+        self.features = nn.Sequential(
+            nn.Conv2D(1, 6, 3, stride=1, padding=1), nn.ReLU(), nn.MaxPool2D(2, 2),
+            nn.Conv2D(6, 16, 5, stride=1, padding=0), nn.ReLU(), nn.MaxPool2D(2, 2))
+        if num_classes > 0:
+            self.fc = nn.Sequential(nn.Linear(400, 120), nn.Linear(120, 84),
+                                    nn.Linear(84, num_classes))
+
+    def forward(self, inputs):
+        x = self.features(inputs)
+        if self.num_classes > 0:
+            x = self.fc(flatten(x, 1))
+        return x
