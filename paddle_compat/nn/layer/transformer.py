@@ -132,7 +132,52 @@ class MultiHeadAttention(Layer):
         return out if len(outs) == 1 else tuple(outs)
 
 
-class TransformerEncoderLayer(Layer):
+def _check_block(d_model, nhead, dim_feedforward, dropout, attn_dropout, act_dropout):
+    """Paddle's argument checks of a transformer layer; the attention and activation dropout
+    rates (``dropout`` where not given)."""
+    assert d_model > 0, f"Expected d_model to be greater than 0, but received {d_model}"
+    assert nhead > 0, f"Expected nhead to be greater than 0, but received {nhead}"
+    assert dim_feedforward > 0, ("Expected dim_feedforward to be greater than 0, but "
+                                 f"received {dim_feedforward}")
+    return (dropout if attn_dropout is None else attn_dropout,
+            dropout if act_dropout is None else act_dropout)
+
+
+class _Block(Layer):
+    """What the encoder and decoder layers share: the feed-forward block, ``norm1..normK``
+    and ``dropout1..dropoutK`` (created in Paddle's order, after the attention layers), and a
+    residual sub-block with its LayerNorm after (default) or before (``normalize_before``)."""
+
+    def _feed_forward_and_norms(self, d_model, dim_feedforward, act_dropout, w, b, k, eps,
+                                dropout, activation):
+        self.linear1 = Linear(d_model, dim_feedforward, w, bias_attr=b)
+        self.dropout = Dropout(act_dropout, mode="upscale_in_train")
+        self.linear2 = Linear(dim_feedforward, d_model, w, bias_attr=b)
+        for i in range(1, k + 1):
+            setattr(self, f"norm{i}", LayerNorm(d_model, eps))
+        for i in range(1, k + 1):
+            setattr(self, f"dropout{i}", Dropout(dropout, mode="upscale_in_train"))
+        self.activation = getattr(F, activation)
+
+    def _feed_forward(self, x):
+        return self.linear2(self.dropout(self.activation(self.linear1(x))))
+
+    def _sublayer(self, x, k, fn):
+        norm = getattr(self, f"norm{k}")
+        residual = x
+        if self.normalize_before:
+            x = norm(x)
+        x = residual + getattr(self, f"dropout{k}")(fn(x))
+        return x if self.normalize_before else norm(x)
+
+    def __setattr__(self, name, value):
+        if name == "_config" and "_parameters" not in self.__dict__:
+            self.__dict__[name] = value       # set before Layer.__init__, as Paddle does
+            return
+        super().__setattr__(name, value)
+
+
+class TransformerEncoderLayer(_Block):
     """Self attention then a feed-forward block (``linear1`` -> activation -> dropout ->
     ``linear2``), each with a residual and LayerNorm, after (default) or before
     (``normalize_before``) the block."""
@@ -142,51 +187,27 @@ class TransformerEncoderLayer(Layer):
                  bias_attr=None, layer_norm_eps=1e-5):
         self._config = {k: v for k, v in locals().items() if k not in ("self", "__class__")}
         super().__init__()
-        assert d_model > 0, f"Expected d_model to be greater than 0, but received {d_model}"
-        assert nhead > 0, f"Expected nhead to be greater than 0, but received {nhead}"
-        assert dim_feedforward > 0, ("Expected dim_feedforward to be greater than 0, but "
-                                     f"received {dim_feedforward}")
-        attn_dropout = dropout if attn_dropout is None else attn_dropout
-        act_dropout = dropout if act_dropout is None else act_dropout
+        attn_dropout, act_dropout = _check_block(d_model, nhead, dim_feedforward, dropout,
+                                                 attn_dropout, act_dropout)
         self.normalize_before = normalize_before
         w, b = _attrs_list(weight_attr, 2), _attrs_list(bias_attr, 2)
         self.self_attn = MultiHeadAttention(d_model, nhead, dropout=attn_dropout,
                                             weight_attr=w[0], bias_attr=b[0])
-        self.linear1 = Linear(d_model, dim_feedforward, w[1], bias_attr=b[1])
-        self.dropout = Dropout(act_dropout, mode="upscale_in_train")
-        self.linear2 = Linear(dim_feedforward, d_model, w[1], bias_attr=b[1])
-        self.norm1 = LayerNorm(d_model, layer_norm_eps)
-        self.norm2 = LayerNorm(d_model, layer_norm_eps)
-        self.dropout1 = Dropout(dropout, mode="upscale_in_train")
-        self.dropout2 = Dropout(dropout, mode="upscale_in_train")
-        self.activation = getattr(F, activation)
-
-    def __setattr__(self, name, value):
-        if name == "_config" and "_parameters" not in self.__dict__:
-            self.__dict__[name] = value       # set before Layer.__init__, as Paddle does
-            return
-        super().__setattr__(name, value)
+        self._feed_forward_and_norms(d_model, dim_feedforward, act_dropout, w[1], b[1], 2,
+                                     layer_norm_eps, dropout, activation)
 
     def forward(self, src, src_mask=None, cache=None):
         mask = None if src_mask is None else wrap(_additive_mask(src_mask, src._t.dtype))
-        residual = src
-        if self.normalize_before:
-            src = self.norm1(src)
-        if cache is None:
-            src = self.self_attn(src, src, src, mask)
-        else:
-            src, cache = self.self_attn(src, src, src, mask, cache)
-        src = residual + self.dropout1(src)
-        if not self.normalize_before:
-            src = self.norm1(src)
-        residual = src
-        if self.normalize_before:
-            src = self.norm2(src)
-        src = self.linear2(self.dropout(self.activation(self.linear1(src))))
-        src = residual + self.dropout2(src)
-        if not self.normalize_before:
-            src = self.norm2(src)
-        return src if cache is None else (src, cache)
+        caches = [cache]
+
+        def attend(x):
+            if cache is None:
+                return self.self_attn(x, x, x, mask)
+            x, caches[0] = self.self_attn(x, x, x, mask, cache)
+            return x
+        src = self._sublayer(src, 1, attend)
+        src = self._sublayer(src, 2, self._feed_forward)
+        return src if cache is None else (src, caches[0])
 
     def gen_cache(self, src):
         return self.self_attn.gen_cache(src, type=self.self_attn.Cache)
@@ -223,7 +244,7 @@ class TransformerEncoder(Layer):
 
 
 
-class TransformerDecoderLayer(Layer):
+class TransformerDecoderLayer(_Block):
     """Self attention on ``tgt``, cross attention to ``memory``, then the feed-forward block,
     each with a residual and LayerNorm (``norm1``..``norm3``) after (default) or before
     (``normalize_before``) the block. ``weight_attr``/``bias_attr`` may be lists of 3 (self
@@ -236,67 +257,38 @@ class TransformerDecoderLayer(Layer):
                  bias_attr=None, layer_norm_eps=1e-5):
         self._config = {k: v for k, v in locals().items() if k not in ("self", "__class__")}
         super().__init__()
-        assert d_model > 0, f"Expected d_model to be greater than 0, but received {d_model}"
-        assert nhead > 0, f"Expected nhead to be greater than 0, but received {nhead}"
-        assert dim_feedforward > 0, ("Expected dim_feedforward to be greater than 0, but "
-                                     f"received {dim_feedforward}")
-        attn_dropout = dropout if attn_dropout is None else attn_dropout
-        act_dropout = dropout if act_dropout is None else act_dropout
+        attn_dropout, act_dropout = _check_block(d_model, nhead, dim_feedforward, dropout,
+                                                 attn_dropout, act_dropout)
         self.normalize_before = normalize_before
         w, b = _attrs_list(weight_attr, 3), _attrs_list(bias_attr, 3)
         self.self_attn = MultiHeadAttention(d_model, nhead, dropout=attn_dropout,
                                             weight_attr=w[0], bias_attr=b[0])
         self.cross_attn = MultiHeadAttention(d_model, nhead, dropout=attn_dropout,
                                              weight_attr=w[1], bias_attr=b[1])
-        self.linear1 = Linear(d_model, dim_feedforward, w[2], bias_attr=b[2])
-        self.dropout = Dropout(act_dropout, mode="upscale_in_train")
-        self.linear2 = Linear(dim_feedforward, d_model, w[2], bias_attr=b[2])
-        self.norm1 = LayerNorm(d_model, layer_norm_eps)
-        self.norm2 = LayerNorm(d_model, layer_norm_eps)
-        self.norm3 = LayerNorm(d_model, layer_norm_eps)
-        self.dropout1 = Dropout(dropout, mode="upscale_in_train")
-        self.dropout2 = Dropout(dropout, mode="upscale_in_train")
-        self.dropout3 = Dropout(dropout, mode="upscale_in_train")
-        self.activation = getattr(F, activation)
-
-    def __setattr__(self, name, value):
-        if name == "_config" and "_parameters" not in self.__dict__:
-            self.__dict__[name] = value       # set before Layer.__init__, as Paddle does
-            return
-        super().__setattr__(name, value)
+        self._feed_forward_and_norms(d_model, dim_feedforward, act_dropout, w[2], b[2], 3,
+                                     layer_norm_eps, dropout, activation)
 
     def forward(self, tgt, memory, tgt_mask=None, memory_mask=None, cache=None):
         tgt_mask = None if tgt_mask is None else wrap(_additive_mask(tgt_mask, tgt._t.dtype))
         memory_mask = None if memory_mask is None else \
             wrap(_additive_mask(memory_mask, memory._t.dtype))
-        residual = tgt
-        if self.normalize_before:
-            tgt = self.norm1(tgt)
-        if cache is None:
-            tgt = self.self_attn(tgt, tgt, tgt, tgt_mask, None)
-        else:
-            tgt, incremental_cache = self.self_attn(tgt, tgt, tgt, tgt_mask, cache[0])
-        tgt = residual + self.dropout1(tgt)
-        if not self.normalize_before:
-            tgt = self.norm1(tgt)
-        residual = tgt
-        if self.normalize_before:
-            tgt = self.norm2(tgt)
-        if cache is None:
-            tgt = self.cross_attn(tgt, memory, memory, memory_mask, None)
-        else:
-            tgt, static_cache = self.cross_attn(tgt, memory, memory, memory_mask, cache[1])
-        tgt = residual + self.dropout2(tgt)
-        if not self.normalize_before:
-            tgt = self.norm2(tgt)
-        residual = tgt
-        if self.normalize_before:
-            tgt = self.norm3(tgt)
-        tgt = self.linear2(self.dropout(self.activation(self.linear1(tgt))))
-        tgt = residual + self.dropout3(tgt)
-        if not self.normalize_before:
-            tgt = self.norm3(tgt)
-        return tgt if cache is None else (tgt, (incremental_cache, static_cache))
+        caches = [None, None]
+
+        def attend(x):
+            if cache is None:
+                return self.self_attn(x, x, x, tgt_mask, None)
+            x, caches[0] = self.self_attn(x, x, x, tgt_mask, cache[0])
+            return x
+
+        def cross(x):
+            if cache is None:
+                return self.cross_attn(x, memory, memory, memory_mask, None)
+            x, caches[1] = self.cross_attn(x, memory, memory, memory_mask, cache[1])
+            return x
+        tgt = self._sublayer(tgt, 1, attend)
+        tgt = self._sublayer(tgt, 2, cross)
+        tgt = self._sublayer(tgt, 3, self._feed_forward)
+        return tgt if cache is None else (tgt, tuple(caches))
 
     def gen_cache(self, memory):
         """``(empty incremental Cache for self attention, StaticCache of memory's projected
