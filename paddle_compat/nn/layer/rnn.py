@@ -145,7 +145,23 @@ def _make_cell_parameters(cell, gates, input_size, hidden_size, hh_cols, attrs):
         setattr(cell, name, p)
 
 
-class SimpleRNNCell(RNNCellBase):
+class _HiddenStateCell(RNNCellBase):
+    """A cell whose state is its output ``h`` (SimpleRNNCell, GRUCell): one step of torch's
+    cell kernel ``_step``."""
+
+    def forward(self, inputs, states=None):
+        if states is None:
+            states = self.get_initial_states(inputs, self.state_shape)
+        h = wrap(self._step(inputs._t, states._t, self.weight_ih._t, self.weight_hh._t,
+                            self.bias_ih._t, self.bias_hh._t))
+        return h, h
+
+    @property
+    def state_shape(self):
+        return (self.hidden_size,)
+
+
+class SimpleRNNCell(_HiddenStateCell):
     """Elman cell: ``h = act(x W_ih^T + b_ih + h_prev W_hh^T + b_hh)`` (``act`` tanh or relu);
     ``forward(inputs, states=None)`` returns ``(h, h)``."""
 
@@ -161,17 +177,6 @@ class SimpleRNNCell(RNNCellBase):
                              f"{activation}")
         self.activation = activation
         self._step = torch.rnn_tanh_cell if activation == "tanh" else torch.rnn_relu_cell
-
-    def forward(self, inputs, states=None):
-        if states is None:
-            states = self.get_initial_states(inputs, self.state_shape)
-        h = wrap(self._step(inputs._t, states._t, self.weight_ih._t, self.weight_hh._t,
-                            self.bias_ih._t, self.bias_hh._t))
-        return h, h
-
-    @property
-    def state_shape(self):
-        return (self.hidden_size,)
 
     def extra_repr(self):
         s = f"{self.input_size}, {self.hidden_size}"
@@ -230,10 +235,12 @@ class LSTMCell(RNNCellBase):
         return f"{self.input_size}, {self.hidden_size}"
 
 
-class GRUCell(RNNCellBase):
+class GRUCell(_HiddenStateCell):
     """GRU cell, gates ``r, z, c`` along ``weight_ih``'s rows, the reset gate applied after
     the hidden matmul: ``c = tanh(x_c + r * h_c)``, ``h = z * h_prev + (1 - z) * c``;
     ``forward(inputs, states=None)`` returns ``(h, h)``."""
+
+    _step = torch.gru_cell
 
     def __init__(self, input_size, hidden_size, weight_ih_attr=None, weight_hh_attr=None,
                  bias_ih_attr=None, bias_hh_attr=None, name=None):
@@ -242,17 +249,6 @@ class GRUCell(RNNCellBase):
         _make_cell_parameters(self, 3, input_size, hidden_size, hidden_size,
                               (weight_ih_attr, weight_hh_attr, bias_ih_attr, bias_hh_attr))
         self.hidden_size, self.input_size = hidden_size, input_size
-
-    def forward(self, inputs, states=None):
-        if states is None:
-            states = self.get_initial_states(inputs, self.state_shape)
-        h = wrap(torch.gru_cell(inputs._t, states._t, self.weight_ih._t, self.weight_hh._t,
-                                self.bias_ih._t, self.bias_hh._t))
-        return h, h
-
-    @property
-    def state_shape(self):
-        return (self.hidden_size,)
 
     def extra_repr(self):
         return f"{self.input_size}, {self.hidden_size}"
