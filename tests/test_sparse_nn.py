@@ -461,3 +461,14 @@ def test_point_cloud_example_matches_paddle():
     losses = ex["main"]("cpu", verbose=False)
     np.testing.assert_allclose(losses, GOLD["example_losses"], rtol=1e-4)
     assert losses[-1] < 0.5 * losses[0]
+
+
+def test_maxpool3d_return_mask_is_ignored_as_in_paddle():
+    # Paddle 3.3.1 keeps the argument and returns the pooled tensor (its kernel makes no mask)
+    dense = paddle.to_tensor(np.arange(4 * 4 * 4 * 2, dtype="float32").reshape(1, 4, 4, 4, 2)
+                             ) - 60.0
+    x = dense.to_sparse_coo(4)
+    a = paddle.sparse.nn.MaxPool3D(2, return_mask=True)(x)
+    b = paddle.sparse.nn.MaxPool3D(2)(x)
+    assert a.shape == [1, 2, 2, 2, 2]
+    np.testing.assert_array_equal(a.to_dense().numpy(), b.to_dense().numpy())

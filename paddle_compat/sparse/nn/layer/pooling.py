@@ -6,14 +6,12 @@ __all__ = ["MaxPool3D"]
 
 
 class MaxPool3D(Layer):
-    """Max pooling of a sparse COO ``[N, D, H, W, C]`` tensor."""
+    """Max pooling of a sparse COO ``[N, D, H, W, C]`` tensor. ``return_mask`` is kept and,
+    as in Paddle (whose sparse kernel makes no mask), the forward returns the pooled tensor."""
 
     def __init__(self, kernel_size, stride=None, padding=0, return_mask=False,
                  ceil_mode=False, data_format="NDHWC", name=None):
         super().__init__()
-        if return_mask:
-            raise NotImplementedError("paddle.sparse.nn.MaxPool3D: return_mask=True is not "
-                                      "supported (Paddle's sparse kernel returns no mask)")
         self.ksize, self.stride, self.padding = kernel_size, stride, padding
         self.return_mask, self.ceil_mode = return_mask, ceil_mode
         self.data_format, self.name = data_format, name
