@@ -61,9 +61,9 @@ newaxis = None
 # Bound now as modules that execute on first attribute access (importlib's LazyLoader), so the
 # package stays a plain module whose attribute reads cost nothing extra.
 _LAZY_SUBMODULES = ("amp", "audio", "callbacks", "cuda", "distributed", "distribution", "fft",
-                    "geometric", "hapi", "incubate", "io", "jit", "linalg", "metric", "nn",
-                    "optimizer", "pir_utils", "regularizer", "signal", "sparse", "special",
-                    "static", "sysconfig", "utils", "version", "vision")
+                    "geometric", "hapi", "incubate", "inference", "io", "jit", "linalg",
+                    "metric", "nn", "optimizer", "pir_utils", "regularizer", "signal", "sparse",
+                    "special", "static", "sysconfig", "utils", "version", "vision")
 # Tensor methods defined by lazily imported namespaces (ops/registry.py installs stand-ins)
 _LAZY_METHODS = {
     "signal": ["stft", "istft"],
@@ -190,6 +190,7 @@ for _namespace, _names in (("nn", ("conv1d", "conv2d", "conv3d", "group_norm", "
             _namespace + ".functional" if _namespace == "nn" else _namespace, _name)
 del _namespace, _names, _name
 summary = _lazy_function("hapi", "summary")
+_hooks.load_inference_model.set(_lazy_function("inference", "load_inference_model"))
 flops = _lazy_function("hapi", "flops")
 
 

@@ -15,7 +15,7 @@ Every hook is listed below with its owner; ``grep -rn "hooks\\.<name>.set"`` fin
 
 __all__ = ["Hook", "Listeners", "autocast_enabled", "missing_tensor_attr", "static_repr",
            "record_pylayer", "is_layer", "creation_defaults_changed", "starting_children",
-           "namespace_loaded", "default_block"]
+           "namespace_loaded", "default_block", "load_inference_model"]
 
 
 class Hook:
@@ -93,6 +93,12 @@ is_layer = Hook(
     "is_layer", lambda obj: False,
     "Whether ``obj`` is an ``nn.Layer`` (nn fills it; none exists before nn is imported): "
     "``paddle.save`` refuses to pickle layers as Paddle does.")
+
+load_inference_model = Hook(
+    "load_inference_model", _unset("load_inference_model"),
+    "``paddle.static.load_inference_model(path_prefix, executor, **kwargs)``: static calls it; "
+    "the package's __init__ fills it with ``paddle.inference.load_inference_model`` (a floor "
+    "above static: it runs the program through ``jit.load``), imported on first call.")
 
 creation_defaults_changed = Listeners()
 """Called after Paddle's device or default dtype changed (set_device, set_default_dtype): the C

@@ -604,6 +604,7 @@ class TranslatedLayer(Layer):
         self._const = {}              # value id -> Parameter
         self._feeds = []              # (value id, name, dtype, dims)
         self._fetches = []            # (col, value id)
+        self._fetch_names = {}        # col -> the fetch op's name (paddle.inference's names)
         defined = {0}                 # value ids defined so far (0: "no input")
         for k, op in enumerate(ops):
             for i in op.inputs:
@@ -622,7 +623,9 @@ class TranslatedLayer(Layer):
                 dt, dims = op.types[0] if op.types[0] else (None, None)
                 self._feeds.append((op.outputs[0], op.attrs.get("name", ""), dt, dims))
             elif op.name == "pd_op.fetch":
-                self._fetches.append((op.attrs.get("col", len(self._fetches)), op.inputs[0]))
+                col = op.attrs.get("col", len(self._fetches))
+                self._fetches.append((col, op.inputs[0]))
+                self._fetch_names[col] = op.attrs.get("name", f"fetch_name_{col}")
             else:
                 fn = _OPS.get(op.name)
                 if fn is None:

@@ -24,9 +24,20 @@ from . import nn
 from . import optimizer
 from .export import export, to_graph_module
 from .input_spec import InputSpec
+from ..framework import hooks as _hooks
+
+
+def load_inference_model(path_prefix, executor, **kwargs):
+    """``[program, feed_target_names, fetch_targets]`` of the model Paddle 3.x saved at
+    ``path_prefix`` (``save_inference_model`` / ``jit.save``: NAME.json + NAME.pdiparams);
+    ``executor.run(program, feed={name: array}, fetch_list=fetch_targets)`` runs it. The work
+    is ``paddle.inference.load_inference_model``'s (reached through a hook: it is a floor up)."""
+    return _hooks.load_inference_model(path_prefix, executor, **kwargs)
+
 
 __all__ = ["Program", "Block", "Operator", "Variable", "program_guard", "default_main_program",
            "default_startup_program", "data", "create_parameter", "create_global_var",
            "Executor", "Scope", "global_scope", "scope_guard", "gradients", "append_backward",
            "nn", "InputSpec", "to_graph_module", "export", "StaticGraphError", "name_scope",
-           "enable_static", "disable_static", "in_dynamic_mode", "cpu_places", "cuda_places"]
+           "enable_static", "disable_static", "in_dynamic_mode", "cpu_places", "cuda_places",
+           "load_inference_model"]
