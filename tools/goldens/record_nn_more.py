@@ -12,7 +12,6 @@ Run with the oracle interpreter (real Paddle installed there, never in the proje
 Writes tests/goldens/nn_more.json in record_nn_layers.py's format (the same prelude: ``inp``,
 ``load``, ``fb``); each case runs in a fresh unique-name scope and leaves its result in ``out``.
 """
-import json
 import os
 import sys
 import warnings
@@ -21,44 +20,12 @@ warnings.filterwarnings("ignore")
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
-import numpy as np  # noqa: E402
-import paddle  # noqa: E402  (only ever run under the Paddle virtualenv)
 
-from golden_utils import describe  # noqa: E402
+from layercase import record  # noqa: E402
 
 OUT = os.path.join(ROOT, "tests", "goldens", "nn_more.json")
 
-PRELUDE = '''
-nn = paddle.nn
-F = paddle.nn.functional
-
-def inp(*shape, seed=0, dtype="float32", grad=True):
-    t = paddle.to_tensor(np.random.default_rng(seed).uniform(-1, 1, shape).astype(dtype))
-    t.stop_gradient = not grad
-    return t
-
-def load(layer, seed=1):
-    """Deterministic values for every parameter and persistable buffer."""
-    r = np.random.default_rng(seed)
-    sd = layer.state_dict()
-    new = {}
-    for k, v in sd.items():
-        a = v.numpy()
-        lo, hi = (0.5, 1.5) if k.endswith("_variance") else (-1.0, 1.0)
-        new[k] = r.uniform(lo, hi, a.shape).astype(a.dtype)
-    layer.set_state_dict(new)
-    return layer
-
-def fb(layer, *xs):
-    """Forward, then backward of a fixed weighted sum of the (first) output: the output, the
-    inputs' gradients and the parameters' gradients by structured name."""
-    y = layer(*xs)
-    y0 = y[0] if isinstance(y, (tuple, list)) else y
-    w = np.linspace(-1, 1, int(np.prod(y0.shape))).reshape(y0.shape).astype("float32")
-    (y0 * paddle.to_tensor(w).astype(y0.dtype)).sum().backward()
-    return [y, [x.grad for x in xs if isinstance(x, paddle.Tensor) and not x.stop_gradient],
-            {n: p.grad for n, p in layer.named_parameters() if not p.stop_gradient}]
-'''
+from record_nn_layers import PRELUDE  # noqa: E402  (the same helpers: inp, load, fb)
 
 CASES = []
 
@@ -352,24 +319,7 @@ case("layer_xpu_str", "out = nn.Linear(2, 2).xpu('cpu')")
 
 
 def main():
-    results = []
-    for cid, code, ref in CASES:
-        env = {"paddle": paddle, "np": np}
-        with paddle.utils.unique_name.guard():
-            try:
-                exec(PRELUDE, env)
-                exec(ref or code, env)
-                expected = describe(env["out"], paddle)
-            except Exception as e:  # noqa: BLE001 - the exception is the result
-                expected = describe(e, paddle)
-        entry = {"id": cid, "code": code, "expected": expected}
-        if ref:
-            entry["ref"] = ref
-        results.append(entry)
-    with open(OUT, "w") as f:
-        json.dump({"prelude": PRELUDE, "cases": results}, f, indent=0)
-        f.write("\n")
-    print(f"wrote {len(results)} cases to {OUT} ({os.path.getsize(OUT)} bytes)")
+    record(CASES, PRELUDE, OUT)
 
 
 if __name__ == "__main__":

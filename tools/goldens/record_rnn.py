@@ -15,7 +15,6 @@ compared bit for bit (Paddle's uniform stream), and the forward/backward values 
 them. ``fb`` returns the outputs, the final states, the input gradients and the parameter
 gradients (by structured name) of a fixed weighted sum of the outputs and final states.
 """
-import json
 import os
 import sys
 import warnings
@@ -24,10 +23,9 @@ warnings.filterwarnings("ignore")
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
-import numpy as np  # noqa: E402
 import paddle  # noqa: E402  (only ever run under the Paddle virtualenv)
 
-from golden_utils import describe  # noqa: E402
+from layercase import record  # noqa: E402
 
 OUT = os.path.join(ROOT, "tests", "goldens", "rnn.json")
 PDPARAMS = os.path.join(ROOT, "tests", "data", "paddle", "lstm.pdparams")
@@ -361,21 +359,7 @@ out = [sorted(sd.keys()), missing, unexpected, y, h, c, m[1].cell_bw.bias_hh]
 
 def main():
     write_pdparams()
-    results = []
-    for cid, code in CASES:
-        env = {"paddle": paddle, "np": np, "PDPARAMS": PDPARAMS}
-        with paddle.utils.unique_name.guard():
-            try:
-                exec(PRELUDE, env)
-                exec(code, env)
-                expected = describe(env["out"], paddle)
-            except Exception as e:  # noqa: BLE001 - the exception is the result
-                expected = describe(e, paddle)
-        results.append({"id": cid, "code": code, "expected": expected})
-    with open(OUT, "w") as f:
-        json.dump({"prelude": PRELUDE, "cases": results}, f, indent=0)
-        f.write("\n")
-    print(f"wrote {len(results)} cases to {OUT} ({os.path.getsize(OUT)} bytes)")
+    record(CASES, PRELUDE, OUT, PDPARAMS=PDPARAMS)
 
 
 if __name__ == "__main__":

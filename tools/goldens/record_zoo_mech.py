@@ -20,7 +20,6 @@ Run with the oracle interpreter (real Paddle installed there, never in the proje
 Writes tests/goldens/zoo_mech.json: ``{"prelude", "cases": [{id, code, expected}]}``; each case
 runs after the prelude and leaves its result in ``out``.
 """
-import json
 import os
 import sys
 import warnings
@@ -29,10 +28,8 @@ warnings.filterwarnings("ignore")
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
-import numpy as np  # noqa: E402
-import paddle  # noqa: E402  (only ever run under the Paddle virtualenv)
 
-from golden_utils import describe  # noqa: E402
+from layercase import record  # noqa: E402
 
 OUT = os.path.join(ROOT, "tests", "goldens", "zoo_mech.json")
 
@@ -371,21 +368,7 @@ out.append(d2(x, y))
 
 
 def main():
-    results = []
-    for cid, code in CASES:
-        env = {"paddle": paddle, "np": np}
-        with paddle.utils.unique_name.guard():
-            try:
-                exec(PRELUDE, env)
-                exec(code, env)
-                expected = describe(env["out"], paddle)
-            except Exception as e:  # noqa: BLE001 - the exception is the result
-                expected = describe(e, paddle)
-        results.append({"id": cid, "code": code, "expected": expected})
-    with open(OUT, "w") as f:
-        json.dump({"prelude": PRELUDE, "cases": results}, f, indent=0)
-        f.write("\n")
-    print(f"wrote {len(results)} cases to {OUT} ({os.path.getsize(OUT)} bytes)")
+    record(CASES, PRELUDE, OUT)
 
 
 if __name__ == "__main__":
