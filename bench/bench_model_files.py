@@ -4,8 +4,8 @@ paddle_compat/jit/translated.py) against the same network written directly in ou
     python bench/bench_model_files.py [--repeat 15] [--threads 1]
 
 The models are the fixtures of tests/test_model_files.py (tests/data/model_files/), saved by
-real Paddle; the direct networks are the same Paddle code as tools/model_files/record_models.py
-run on paddle_compat, given the loaded parameters (checked to give the same output). Prints
+real Paddle; the direct networks are tools/model_files/networks.py (what record_models.py saved)
+built on paddle_compat, given the loaded parameters (checked to give the same output). Prints
 the medians of CPU time (thread_time: steadier on a shared machine) and the ratio
 loaded / direct (the issue's target: <= 1.1); then the loaded layer under
 ``paddle.jit.to_static`` (one torch.fx GraphModule) against the direct network, eager.
@@ -24,72 +24,16 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from timing import CPU_CLOCK, machine, paired  # noqa: E402
 
 import paddle_compat as paddle  # noqa: E402
-import paddle_compat.nn as nn  # noqa: E402
-import paddle_compat.nn.functional as F  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools",
+                                "model_files"))
+from networks import networks  # noqa: E402
 
 DATA = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests",
                     "data", "model_files")
 
 
-class MLP(nn.Layer):
-    def __init__(self):
-        super().__init__()
-        self.l1 = nn.Linear(6, 16)
-        self.l2 = nn.Linear(16, 4)
-
-    def forward(self, x):
-        return F.softmax(self.l2(F.relu(self.l1(x))), axis=-1)
-
-
-class SmallCNN(nn.Layer):
-    def __init__(self):
-        super().__init__()
-        self.conv = nn.Conv2D(3, 4, 3, padding=1)
-        self.bn = nn.BatchNorm2D(4)
-        self.conv2 = nn.Conv2D(4, 4, 3, stride=2, padding=1, bias_attr=False)
-        self.fc = nn.Linear(4, 5)
-
-    def forward(self, x):
-        h = F.max_pool2d(F.relu(self.bn(self.conv(x))), 2)
-        h = F.avg_pool2d(self.conv2(h), 2)
-        return self.fc(paddle.flatten(h, 1))
-
-
-class Block(nn.Layer):
-    def __init__(self, d=8, heads=2):
-        super().__init__()
-        self.heads, self.d = heads, d
-        self.ln1 = nn.LayerNorm(d)
-        self.qkv = nn.Linear(d, 3 * d)
-        self.proj = nn.Linear(d, d)
-        self.drop = nn.Dropout(0.1)
-        self.ln2 = nn.LayerNorm(d)
-        self.ff1 = nn.Linear(d, 2 * d)
-        self.ff2 = nn.Linear(2 * d, d)
-
-    def forward(self, x):
-        b, s = x.shape[0], x.shape[1]
-        qkv = self.qkv(self.ln1(x)).reshape([b, s, 3, self.heads, self.d // self.heads])
-        qkv = qkv.transpose([2, 0, 3, 1, 4])
-        q, k, v = qkv[0], qkv[1], qkv[2]
-        att = paddle.matmul(q, k, transpose_y=True) * (self.d // self.heads) ** -0.5
-        att = self.drop(F.softmax(att, axis=-1))
-        o = paddle.matmul(att, v).transpose([0, 2, 1, 3]).reshape([b, s, self.d])
-        x = x + self.proj(o)
-        return x + self.ff2(F.gelu(self.ff1(self.ln2(x))))
-
-
-class EmbedTanh(nn.Layer):
-    def __init__(self):
-        super().__init__()
-        self.emb = nn.Embedding(20, 6)
-        self.fc = nn.Linear(6, 3)
-
-    def forward(self, ids):
-        return paddle.tanh(self.fc(self.emb(ids).mean(axis=1))) + 1.0
-
-
-MODELS = {"mlp": MLP, "cnn": SmallCNN, "block": Block, "embed": EmbedTanh}
+MODELS = {k: v for k, v in networks(paddle).items() if k in ("mlp", "cnn", "block", "embed")}
 _NAME = re.compile(r"(.+)_(\d+)\.(.+)$")
 
 
