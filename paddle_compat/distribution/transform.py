@@ -116,9 +116,13 @@ def _sum_rightmost(value, n):
     return value.sum(list(range(-n, 0))) if n > 0 else value
 
 
-def _need_tensor(v, what):
+def _need_tensor(v, what, rank=None):
+    """Paddle's checks of a transform's argument: a Tensor, of at least ``rank`` dims."""
     if not isinstance(v, Tensor):
         raise TypeError(f"Expected '{what}' is a Tensor or Real, but got {type(v)}.")
+    if rank is not None and v.dim() < rank:
+        raise ValueError(f"The dimensions of {what}({v.dim()}) should be grater than or equal "
+                         f"to {rank}")
 
 
 class Transform:
@@ -145,34 +149,22 @@ class Transform:
         return self.forward(input)
 
     def forward(self, x):
-        _need_tensor(x, "x")
-        if x.dim() < self._domain.event_rank:
-            raise ValueError(f"The dimensions of x({x.dim()}) should be grater than or equal to "
-                             f"{self._domain.event_rank}")
+        _need_tensor(x, "x", self._domain.event_rank)
         return self._forward(x)
 
     def inverse(self, y):
-        _need_tensor(y, "y")
-        if y.dim() < self._codomain.event_rank:
-            raise ValueError(f"The dimensions of y({y.dim()}) should be grater than or equal to "
-                             f"{self._codomain.event_rank}")
+        _need_tensor(y, "y", self._codomain.event_rank)
         return self._inverse(y)
 
     def forward_log_det_jacobian(self, x):
-        _need_tensor(x, "x")
-        if x.dim() < self._domain.event_rank:
-            raise ValueError(f"The dimensions of x({x.dim()}) should be grater than or equal to "
-                             f"{self._domain.event_rank}")
+        _need_tensor(x, "x", self._domain.event_rank)
         if not self._is_injective():
             raise NotImplementedError("forward_log_det_jacobian can't be implemented for "
                                       "non-injective transforms.")
         return self._call_forward_log_det_jacobian(x)
 
     def inverse_log_det_jacobian(self, y):
-        _need_tensor(y, "y")
-        if y.dim() < self._codomain.event_rank:
-            raise ValueError(f"The dimensions of y({y.dim()}) should be grater than or equal to "
-                             f"{self._codomain.event_rank}")
+        _need_tensor(y, "y", self._codomain.event_rank)
         return self._call_inverse_log_det_jacobian(y)
 
     def forward_shape(self, shape):
