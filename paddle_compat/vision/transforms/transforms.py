@@ -940,20 +940,27 @@ class Transpose(BaseTransform):
         return img.transpose(self.order)
 
 
-class BrightnessTransform(BaseTransform):
+class _RandomAdjust(BaseTransform):
+    """A colour transform: ``_adjust(img, factor)`` with the factor drawn by ``random.uniform``
+    from ``self.value``'s range (``None``: the image unchanged)."""
+
+    def _apply_image(self, img):
+        if self.value is None:
+            return img
+        return self._adjust(img, random.uniform(self.value[0], self.value[1]))
+
+
+class BrightnessTransform(_RandomAdjust):
     """``adjust_brightness`` by a factor drawn from ``random.uniform`` in [1-value, 1+value]."""
 
     def __init__(self, value, keys=None):
         super().__init__(keys)
         self.value = _check_range(value, "brightness")
 
-    def _apply_image(self, img):
-        if self.value is None:
-            return img
-        return adjust_brightness(img, random.uniform(self.value[0], self.value[1]))
+    _adjust = staticmethod(adjust_brightness)
 
 
-class ContrastTransform(BaseTransform):
+class ContrastTransform(_RandomAdjust):
     """``adjust_contrast`` by a factor drawn from ``random.uniform`` in [1-value, 1+value]."""
 
     def __init__(self, value, keys=None):
@@ -962,26 +969,20 @@ class ContrastTransform(BaseTransform):
             raise ValueError("contrast value should be non-negative")
         self.value = _check_range(value, "contrast")
 
-    def _apply_image(self, img):
-        if self.value is None:
-            return img
-        return adjust_contrast(img, random.uniform(self.value[0], self.value[1]))
+    _adjust = staticmethod(adjust_contrast)
 
 
-class SaturationTransform(BaseTransform):
+class SaturationTransform(_RandomAdjust):
     """``adjust_saturation`` by a factor drawn from ``random.uniform`` in [1-value, 1+value]."""
 
     def __init__(self, value, keys=None):
         super().__init__(keys)
         self.value = _check_range(value, "saturation")
 
-    def _apply_image(self, img):
-        if self.value is None:
-            return img
-        return adjust_saturation(img, random.uniform(self.value[0], self.value[1]))
+    _adjust = staticmethod(adjust_saturation)
 
 
-class HueTransform(BaseTransform):
+class HueTransform(_RandomAdjust):
     """``adjust_hue`` by a factor drawn from ``random.uniform`` in [-value, value]."""
 
     def __init__(self, value, keys=None):
@@ -989,10 +990,7 @@ class HueTransform(BaseTransform):
         self.value = _check_range(value, "hue", center=0, bound=(-0.5, 0.5),
                                   clip_first_on_zero=False)
 
-    def _apply_image(self, img):
-        if self.value is None:
-            return img
-        return adjust_hue(img, random.uniform(self.value[0], self.value[1]))
+    _adjust = staticmethod(adjust_hue)
 
 
 class ColorJitter(BaseTransform):
