@@ -61,9 +61,10 @@ newaxis = None
 # Bound now as modules that execute on first attribute access (importlib's LazyLoader), so the
 # package stays a plain module whose attribute reads cost nothing extra.
 _LAZY_SUBMODULES = ("amp", "audio", "callbacks", "cuda", "distributed", "distribution", "fft",
-                    "geometric", "hapi", "incubate", "inference", "io", "jit", "linalg",
-                    "metric", "nn", "optimizer", "pir_utils", "regularizer", "signal", "sparse",
-                    "special", "static", "sysconfig", "utils", "version", "vision")
+                    "geometric", "hapi", "hub", "incubate", "inference", "io", "jit", "linalg",
+                    "metric", "nn", "onnx", "optimizer", "pir_utils", "profiler", "quantization",
+                    "regularizer", "signal", "sparse", "special", "static", "sysconfig", "text",
+                    "utils", "version", "vision")
 # Tensor methods defined by lazily imported namespaces (ops/registry.py installs stand-ins)
 _LAZY_METHODS = {
     "signal": ["stft", "istft"],

@@ -1,0 +1,2 @@
+"""``paddle.hub``: models from local ``hubconf.py`` sources."""
+__all__ = []

@@ -1,0 +1,2 @@
+"""``paddle.onnx.export`` on ``torch.onnx``."""
+__all__ = []

@@ -1,0 +1,2 @@
+"""``paddle.profiler`` on ``torch.profiler``."""
+__all__ = []

@@ -1,0 +1,2 @@
+"""``paddle.quantization``: QAT/PTQ configs, quanters and observers."""
+__all__ = []
