@@ -13,7 +13,7 @@ setup() {
   fi
   # Installed (editable) from this very checkout: subprocess tests import it from other folders,
   # so one that merely imports from the current directory, or from another clone, is not enough.
-  if ! "$PY" -P -c "import os, paddle_compat, pytest, hypothesis, numpy, importlinter, cv2, PIL
+  if ! "$PY" -P -c "import os, paddle_compat, pytest, hypothesis, numpy, importlinter, cv2, PIL, onnx, onnxruntime
 assert os.path.dirname(os.path.dirname(os.path.abspath(paddle_compat.__file__))) == os.getcwd()" \
       >/dev/null 2>&1; then
     PIP_ROOT_USER_ACTION=ignore "$PY" -m pip install -q -e ".[test]"
