@@ -3,6 +3,9 @@ paddle_compat/jit/translated.py) against the same network written directly in ou
 
     python bench/bench_model_files.py [--repeat 15] [--threads 1]
 
+Then the same networks saved by OUR ``paddle.jit.save``: save and load times, and the
+forward of the loaded file against the network that was saved (``bench_saved``).
+
 The models are the fixtures of tests/test_model_files.py (tests/data/model_files/), saved by
 real Paddle; the direct networks are tools/model_files/networks.py (what record_models.py saved)
 built on paddle_compat, given the loaded parameters (checked to give the same output). Prints
@@ -15,19 +18,21 @@ import json
 import os
 import re
 import sys
+import tempfile
 
 import numpy as np
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from timing import CPU_CLOCK, machine, paired  # noqa: E402
+from timing import CPU_CLOCK, machine, paired, per_call_us  # noqa: E402
 
 import paddle_compat as paddle  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools",
                                 "model_files"))
 from networks import networks  # noqa: E402
+from record_saved import JIT_MODELS  # noqa: E402
 
 DATA = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests",
                     "data", "model_files")
@@ -91,6 +96,38 @@ def main():
             st, theirs2, sratio = paired(lambda: static(*xs), lambda: direct(*xs),
                                          number=200, repeat=args.repeat, clock=CPU_CLOCK)
         print(f"{name:8s} {ours:10.1f} {theirs:10.1f} {ratio:6.2f} {st:10.1f} {sratio:6.2f}")
+    bench_saved(args)
+
+
+def bench_saved(args):
+    """Files written by OUR ``paddle.jit.save`` (paddle_compat/jit/save.py): the time to save
+    each network (trace + PIR JSON + .pdiparams) and to load it, and the forward of the loaded
+    file against the same network in our nn (the one that was saved)."""
+    specs = {m[0]: m[2] for m in JIT_MODELS}
+    print(f"\nour jit.save: {'model':8s} {'save ms':>8s} {'load ms':>8s} {'loaded us':>10s} "
+          f"{'direct us':>10s} {'ratio':>6s}")
+    with tempfile.TemporaryDirectory() as d:
+        for name, cls in MODELS.items():
+            shape, dtype, iname = specs[name]
+            with open(os.path.join(DATA, "expected", name + ".json")) as f:
+                gold = json.load(f)
+            xs = [paddle.to_tensor(np.asarray(v["data"], dtype=v["dtype"]).reshape(v["shape"]))
+                  for v in gold["inputs"]]
+            direct = cls()
+            direct.eval()
+            spec = [paddle.static.InputSpec(shape, dtype, iname)]
+            path = os.path.join(d, name)
+            save_ms = per_call_us(lambda: paddle.jit.save(direct, path, input_spec=spec),
+                                  number=3, repeat=5) / 1e3
+            load_ms = per_call_us(lambda: paddle.jit.load(path), number=3, repeat=5) / 1e3
+            loaded = paddle.jit.load(path)
+            np.testing.assert_allclose(loaded(*xs).numpy(), direct(*xs).numpy(), rtol=1e-5,
+                                       atol=1e-6)
+            with paddle.no_grad():
+                ours, theirs, ratio = paired(lambda: loaded(*xs), lambda: direct(*xs),
+                                             number=200, repeat=args.repeat, clock=CPU_CLOCK)
+            print(f"             {name:8s} {save_ms:8.2f} {load_ms:8.2f} {ours:10.1f} "
+                  f"{theirs:10.1f} {ratio:6.2f}")
 
 
 if __name__ == "__main__":

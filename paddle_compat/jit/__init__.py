@@ -308,3 +308,6 @@ _ = StaticProxy
 from .translated import TranslatedLayer, load  # noqa: E402  (model files: translated.py)
 
 __all__ += ["load", "TranslatedLayer"]
+from .save import json_to_pdmodel, save, set_code_level, set_verbosity  # noqa: E402
+
+__all__ += ["save", "json_to_pdmodel", "set_code_level", "set_verbosity"]

@@ -24,6 +24,10 @@ from . import nn
 from . import optimizer
 from .export import export, to_graph_module
 from .input_spec import InputSpec
+from .io import (deserialize_persistables, deserialize_program, load, load_from_file,
+                 load_program_state, load_vars, normalize_program, save, save_inference_model,
+                 save_to_file, save_vars, serialize_persistables, serialize_program,
+                 set_program_state)
 from ..framework import hooks as _hooks
 
 
@@ -41,3 +45,7 @@ __all__ = ["Program", "Block", "Operator", "Variable", "program_guard", "default
            "nn", "InputSpec", "to_graph_module", "export", "StaticGraphError", "name_scope",
            "enable_static", "disable_static", "in_dynamic_mode", "cpu_places", "cuda_places",
            "load_inference_model"]
+__all__ += ["save_inference_model", "serialize_program", "serialize_persistables",
+            "deserialize_program", "deserialize_persistables", "save_to_file", "load_from_file",
+            "save", "load", "load_program_state", "set_program_state", "save_vars", "load_vars",
+            "normalize_program"]

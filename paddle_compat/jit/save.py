@@ -1,0 +1,217 @@
+"""``paddle.jit.save``: write a Layer (or a ``to_static`` function) as Paddle 3.x's model files.
+
+``save(layer, "dir/model", input_spec=[InputSpec([None, 6], "float32", "x")])`` traces the
+Layer's ``forward`` with the static machinery ``to_static`` uses (a ``Program`` whose inputs
+keep the spec's unknown dimensions as ``-1``) and writes ``dir/model.json`` (the PIR program)
+and ``dir/model.pdiparams`` (the parameters in sorted name order), as Paddle 3.3.1 does; Paddle
+3.3.1's ``paddle.jit.load`` and ``paddle.inference`` load them (checked when the goldens are
+recorded: tools/model_files/record_saved.py), and so do ours.
+
+How a graph becomes Paddle's ops is ``static.io``'s table (fx node -> the ``pd_op`` ops Paddle
+emits for it); every op name it can emit is one ``jit.load`` reads (checked below, at import:
+one source of truth for the names is ``translated._OPS``). A computation without a mapping
+raises NotImplementedError naming the torch op and the Layer.
+
+The Layer is traced in its current mode (``eval()`` first for inference, as in Paddle).
+Parameters keep their names (``linear_0.w_0``); a tensor made inside ``forward`` is saved as a
+non-trainable parameter named ``constant_folding_N``.
+"""
+import inspect
+import logging
+import os
+
+import torch
+
+from ..framework import hooks as _hooks
+from ..framework.dtype import from_torch_dtype, to_torch_dtype
+from ..framework.tensor import Tensor
+from ..static import io as _sio
+from ..static import mode as _mode
+from ..static.input_spec import InputSpec
+from ..static.program import Program, program_guard
+from .translated import _OPS as _READABLE
+
+__all__ = ["save", "json_to_pdmodel", "set_code_level", "set_verbosity"]
+
+_unreadable = sorted(n for n in _sio.EMITTED_OPS
+                     if n not in _READABLE and n not in ("pd_op.data", "pd_op.fetch"))
+assert not _unreadable, f"static.io can write ops jit.load cannot read: {_unreadable}"
+
+_SAVE_CONFIGS = ("output_spec", "with_hook", "combine_params", "clip_extra", "skip_forward",
+                 "input_names_after_prune", "skip_prune_program", "separate_parameters")
+
+
+def _last_call_specs(sf):
+    """InputSpecs of the Tensors of the last call a to_static function traced (Paddle saves
+    that program when no input_spec is given: concrete shapes, inputs named
+    ``_jst.K.ARG.0``), or None."""
+    cache = getattr(sf, "_cache", None) or {}
+    traced = [k for k, v in cache.items() if hasattr(v, "gm") and isinstance(k, tuple) and
+              len(k) == 4]
+    if not traced:
+        return None
+    names = _arg_names(getattr(sf, "_fn", sf))
+    out = []
+    for leaf in traced[-1][1]:
+        if isinstance(leaf, tuple) and len(leaf) == 4 and isinstance(leaf[1], torch.dtype):
+            k = len(out)
+            arg = names[k] if k < len(names) else f"arg{k}"
+            out.append(InputSpec(list(leaf[0]), from_torch_dtype(leaf[1]), f"_jst.{k}.{arg}.0"))
+    return out
+
+
+def _arg_names(fn):
+    try:
+        return [p.name for p in inspect.signature(fn).parameters.values()
+                if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        return []
+
+
+def _specs(fn_owner, input_spec, fn):
+    if input_spec is None:
+        sf = getattr(fn_owner, "forward", fn_owner)
+        input_spec = getattr(sf, "_input_spec", None) or _last_call_specs(sf)
+    if input_spec is None:
+        raise ValueError("No valid transformed program for function: forward, input_spec: "
+                         "None. Please specific `input_spec` in `@paddle.jit.to_static` or in "
+                         "paddle.jit.save (a list of InputSpec or Tensors)")
+    out, names = [], _arg_names(fn)
+    for k, s in enumerate(input_spec):
+        if isinstance(s, Tensor):
+            s = InputSpec(list(s.shape), s.dtype, getattr(s, "name", None))
+        if isinstance(s, InputSpec) and not s.name:       # Paddle names it as the argument
+            s = InputSpec(s.shape, s.dtype, names[k] if k < len(names) else f"input_{k}",
+                          s.stop_gradient)
+        if not isinstance(s, InputSpec):
+            raise NotImplementedError(f"paddle.jit.save: input_spec entry {k} is "
+                                      f"{type(s).__name__}; only InputSpec and Tensor are "
+                                      "supported")
+        out.append(s)
+    return out
+
+
+def _function_of(layer):
+    """(the Python function to trace, the Layers whose tensors are its parameters)."""
+    fwd = getattr(layer, "forward", None)
+    if _hooks.is_layer(layer):
+        return getattr(fwd, "dygraph_function", fwd), [layer]
+    fn = getattr(layer, "dygraph_function", layer)
+    owner = getattr(fn, "__self__", None)
+    if owner is not None and _hooks.is_layer(owner):
+        return fn, [owner]
+    # a to_static function: the Layers it reaches (closure, globals), as its guards list them
+    guarded = getattr(layer, "_guarded_layers", None)
+    return fn, list(guarded()) if guarded is not None else []
+
+
+def _parameters(layers):
+    """id(torch tensor) -> (name, trainable, tensor) for the Layers' parameters/buffers."""
+    found = {}
+    for root in layers:
+        for p in list(root.parameters()) + list(root.buffers()):
+            found.setdefault(id(p._t), (p.name, not p.stop_gradient, p._t))
+    return found
+
+
+def trace_to_pir(layer, input_spec=None, where=None):
+    """The PIR document and ``{name: array}`` parameters ``save`` writes for ``layer``."""
+    fn, layers = _function_of(layer)
+    specs = _specs(layer, input_spec, fn)
+    where = where or f"paddle.jit.save({type(layers[0] if layers else layer).__name__})"
+    prog = Program()
+    names = []
+    with _mode.mode_guard(True), program_guard(prog, Program()):
+        args = []
+        for k, s in enumerate(specs):
+            name = s.name or f"input_{k}"
+            names.append(name)
+            args.append(prog.add_input(name, list(s.shape), to_torch_dtype(s.dtype)))
+        out = fn(*args)
+    outs = list(out) if isinstance(out, (list, tuple)) else [out]
+    if not all(isinstance(o, Tensor) for o in outs):
+        raise NotImplementedError(f"{where}: forward must return a Tensor or a list/tuple of "
+                                  "Tensors to be saved")
+    fetch = [prog.value_node(o) for o in outs]
+    keep = _sio._ancestors(fetch)            # what the outputs need, nothing else
+    nodes = [n for n in prog.graph.nodes if n in keep]
+    feeds = []
+    for name, s in zip(names, specs):
+        feeds.append((prog.node_by_name(name), name, bool(getattr(s, "stop_gradient", False))))
+    known = _parameters(layers)
+    consts = [0]
+
+    def resolve(n):
+        if n.op == "placeholder":
+            raise NotImplementedError(f"{where}: a static persistable {n.meta.get('var_name')}")
+        t = prog.attribute(n.target)
+        hit = known.get(id(t))
+        if hit is not None:
+            return hit[0], hit[2], hit[1]
+        base = t._base
+        if base is not None and id(base) in known and t.dim() == 2 and base.dim() == 2 and \
+                t.shape == base.shape[::-1] and t.stride() == base.stride()[::-1]:
+            hit = known[id(base)]
+            return hit[0], hit[2], hit[1], "T"
+        if base is not None and id(base) in known and t.shape == base.shape:
+            hit = known[id(base)]
+            return hit[0], hit[2], hit[1]
+        consts[0] += 1
+        return f"constant_folding_{consts[0] - 1}", t, False
+
+    creation = [v[0] for v in known.values()]
+    return _sio.program_to_pir(nodes, feeds, fetch, resolve, where, creation)
+
+
+def save(layer, path, input_spec=None, **configs):
+    """``paddle.jit.save``: write ``path.json`` and ``path.pdiparams`` for ``layer`` (a Layer,
+    a ``to_static`` function or a Layer whose forward is one)."""
+    unknown = sorted(set(configs) - set(_SAVE_CONFIGS))
+    if unknown:
+        raise ValueError(f"The additional config ({', '.join(unknown)}) of "
+                         "`paddle.jit.save` is not supported.")
+    if configs.get("output_spec") is not None:
+        raise NotImplementedError("paddle.jit.save: output_spec (pruning outputs) is not "
+                                  "supported yet")
+    path = os.fspath(path)
+    if not path or os.path.basename(path) == "":
+        raise ValueError("The input path MUST be format of dirname/file_prefix [dirname\\"
+                         "file_prefix in Windows system], but received file_prefix is "
+                         "empty string.")
+    doc, arrays = trace_to_pir(layer, input_spec)
+    _sio.write_model_files(path, doc, arrays)
+
+
+def json_to_pdmodel(net, input_spec, load_path, save_path):
+    """Paddle 3.3.1 loads ``load_path`` (a PIR JSON model), copies its parameters into
+    ``net`` and saves ``net`` again in the old program format (a protobuf ``.pdmodel``)
+    under ``save_path``. paddle_compat does not write the protobuf ProgramDesc of Paddle
+    2.x; this raises NotImplementedError saying so."""
+    raise NotImplementedError("paddle.jit.json_to_pdmodel writes the protobuf ProgramDesc "
+                              "(.pdmodel) of Paddle 2.x, which paddle_compat does not write; "
+                              "use paddle.jit.save (PIR JSON, what Paddle 3.x loads)")
+
+
+_LEVELS = {"code_level": 100, "verbosity": 0, "code_to_stdout": False,
+           "verbosity_to_stdout": False}
+_logger = logging.getLogger("paddle_compat.jit")
+
+
+def set_code_level(level=100, also_to_stdout=False):
+    """dy2static's knob for printing transformed code: the level is recorded (our traces
+    have no transformed source to print; ``StaticFunction.graph_module.code`` shows the
+    graph)."""
+    if not isinstance(level, int):
+        raise TypeError(f"Level is not an integer: {level}")
+    _LEVELS["code_level"] = level
+    _LEVELS["code_to_stdout"] = bool(also_to_stdout)
+
+
+def set_verbosity(level=0, also_to_stdout=False):
+    """dy2static's logging verbosity: recorded, and applied to the ``paddle_compat.jit``
+    logger (level > 0: INFO)."""
+    if not isinstance(level, int):
+        raise TypeError(f"Level is not an integer: {level}")
+    _LEVELS["verbosity"] = level
+    _LEVELS["verbosity_to_stdout"] = bool(also_to_stdout)
+    _logger.setLevel(logging.INFO if level > 0 else logging.WARNING)
