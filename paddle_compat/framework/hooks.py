@@ -15,7 +15,8 @@ Every hook is listed below with its owner; ``grep -rn "hooks\\.<name>.set"`` fin
 
 __all__ = ["Hook", "Listeners", "autocast_enabled", "missing_tensor_attr", "static_repr",
            "record_pylayer", "is_layer", "creation_defaults_changed", "starting_children",
-           "namespace_loaded", "default_block", "load_inference_model"]
+           "namespace_loaded", "default_block", "load_inference_model", "dist_attrs",
+           "dist_like"]
 
 
 class Hook:
@@ -99,6 +100,18 @@ load_inference_model = Hook(
     "``paddle.static.load_inference_model(path_prefix, executor, **kwargs)``: static calls it; "
     "the package's __init__ fills it with ``paddle.inference.load_inference_model`` (a floor "
     "above static: it runs the program through ``jit.load``), imported on first call.")
+
+dist_attrs = Hook(
+    "dist_attrs", lambda t: (None, None),
+    "``(process_mesh, placements)`` of a distributed tensor's payload (a torch DTensor), as "
+    "Paddle's ``ProcessMesh`` and placements: ``Tensor.process_mesh``/``placements`` ask it; "
+    "distributed.auto_parallel fills it (no DTensor exists before it is imported).")
+
+dist_like = Hook(
+    "dist_like", lambda t, like: t,
+    "``dist_like(t, like)``: the full dense tensor ``t`` laid out on the mesh and placements of "
+    "the DTensor ``like`` (an optimizer's state of a distributed parameter); filled by "
+    "distributed.auto_parallel.")
 
 creation_defaults_changed = Listeners()
 """Called after Paddle's device or default dtype changed (set_device, set_default_dtype): the C

@@ -233,8 +233,9 @@ def _format_data(t, opts, indent=len(_PREFIX) + 1):
     return _layout(data, shape, summary, indent, _Item(fmt, width, signed), opts)
 
 
-def format_tensor(t, dtype_name, place_repr, stop_gradient):
-    """Paddle's ``repr``/``str`` of a tensor holding ``t`` (a torch.Tensor, any device)."""
+def format_tensor(t, dtype_name, place_repr, stop_gradient, extra=None):
+    """Paddle's ``repr``/``str`` of a tensor holding ``t`` (a torch.Tensor, any device);
+    ``extra`` goes after ``stop_gradient=`` (a distributed tensor's mesh and placements)."""
     t = t.detach()
     if t.layout is not torch.strided:
         return _format_sparse(t, dtype_name, place_repr, stop_gradient)
@@ -244,8 +245,9 @@ def format_tensor(t, dtype_name, place_repr, stop_gradient):
         t = t.resolve_neg()
     data = _format_data(t, options)
     indent = " " * (len(_PREFIX) + 1)
+    extra = f" {extra}" if extra else ""
     return (f"{_PREFIX}(shape={list(t.shape)}, dtype={dtype_name}, place={place_repr}, "
-            f"stop_gradient={stop_gradient},\n{indent}{data})")
+            f"stop_gradient={stop_gradient},{extra}\n{indent}{data})")
 
 
 def _format_sparse(t, dtype_name, place_repr, stop_gradient):

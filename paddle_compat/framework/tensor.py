@@ -41,6 +41,17 @@ def wrap(t):
     return o
 
 
+def _is_dtensor(t):
+    """Whether the payload ``t`` is a torch DTensor (a distributed tensor's)."""
+    return type(t).__name__ == "DTensor"
+
+
+def _global(t):
+    """The whole value of a payload: a DTensor's gathered from every rank (a collective, as
+    Paddle's ``numpy()``/printing of a distributed tensor), any other tensor itself."""
+    return t.full_tensor() if type(t).__name__ == "DTensor" else t
+
+
 def unwrap(x):
     """The torch tensor inside ``x`` if it is a Tensor, else ``x`` unchanged."""
     return x._t if type(x) is Tensor else x
@@ -171,9 +182,32 @@ class Tensor:
     def persistable(self, value):
         self._persistable = bool(value)
 
-    # distributed attributes of a dense tensor (Paddle: None unless it is a dist tensor)
-    placements = None
-    process_mesh = None
+    # distributed attributes (None for a dense tensor, as in Paddle); a distributed tensor's
+    # payload is a torch DTensor, read back as Paddle's ProcessMesh and placements
+    @property
+    def placements(self):
+        return hooks.dist_attrs(self._t)[1] if _is_dtensor(self._t) else None
+
+    @property
+    def process_mesh(self):
+        return hooks.dist_attrs(self._t)[0] if _is_dtensor(self._t) else None
+
+    @property
+    def num_shard(self):
+        """How many pieces a distributed tensor is cut into (the product of the mesh
+        dimensions it is sharded along); None for a dense tensor, as in Paddle."""
+        if not _is_dtensor(self._t):
+            return None
+        mesh, placements = hooks.dist_attrs(self._t)
+        n = 1
+        for size, p in zip(mesh.shape, placements):
+            if p.is_shard():
+                n *= size
+        return n
+
+    def _local_value(self):
+        """This rank's shard of a distributed tensor (None for a dense one, as in Paddle)."""
+        return wrap(self._t.to_local()) if _is_dtensor(self._t) else None
 
     @property
     def block(self):
@@ -222,7 +256,9 @@ class Tensor:
 
     def is_dense(self):
         t = self._t        # a sparse tensor wraps a torch sparse COO/CSR tensor (sparse/tensor.py)
-        return not isinstance(t, torch.Tensor) or t.layout is torch.strided
+        if not isinstance(t, torch.Tensor):
+            return True
+        return t.layout is torch.strided and not _is_dtensor(t)
 
     def is_floating_point(self):
         return self._t.is_floating_point()
@@ -333,7 +369,7 @@ class Tensor:
 
     def is_dist(self):
         """Whether this is a distributed tensor (a torch DTensor underneath)."""
-        return type(self._t).__name__ == "DTensor"
+        return _is_dtensor(self._t)
 
     def is_selected_rows(self):
         return False                    # no SelectedRows in paddle_compat: always dense
@@ -439,7 +475,7 @@ class Tensor:
 
     # ------------------------------------------------------------------ conversion
     def numpy(self):
-        t = self._t.detach()
+        t = _global(self._t).detach()
         if t.device.type != "cpu":
             t = t.cpu()
         # a copy, as in Paddle: later in-place updates (a second backward into .grad, an
@@ -455,7 +491,7 @@ class Tensor:
         return a if dtype is None else a.astype(dtype)
 
     def item(self, *args):
-        t = self._t
+        t = _global(self._t)
         if args:
             t = t.reshape(-1)[args[0]] if len(args) == 1 else t[args]
         elif t.numel() != 1:
@@ -464,7 +500,7 @@ class Tensor:
         return t.item()
 
     def tolist(self):
-        return self._t.tolist()
+        return _global(self._t).tolist()
 
     def __float__(self):
         return float(self._scalar())
@@ -484,7 +520,7 @@ class Tensor:
         if self._t.dim() != 0:
             raise TypeError("only 0-dimensional arrays can be converted to Python scalars, but "
                             f"this tensor has shape {list(self._t.shape)}")
-        return self._t.item()
+        return _global(self._t).item()
 
     def __bool__(self):
         if self._t.numel() != 1:
@@ -748,6 +784,12 @@ class Tensor:
         t = self._t
         if not isinstance(t, torch.Tensor):               # a static Variable
             return hooks.static_repr(self)
+        if _is_dtensor(t):
+            mesh, placements = hooks.dist_attrs(t)
+            return format_tensor(t.full_tensor(), _dt.from_torch_dtype(t.dtype).name,
+                                 repr(place_of(t)), self.stop_gradient,
+                                 f"process_mesh={mesh._c_repr()}, placements={placements!r}, "
+                                 "GlobalDenseTensor=")
         return format_tensor(t, _dt.from_torch_dtype(t.dtype).name, repr(place_of(t)),
                              self.stop_gradient)
 

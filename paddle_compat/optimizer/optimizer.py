@@ -20,6 +20,7 @@ Subclasses define:
 import numpy as np
 import torch
 
+from ..framework import hooks
 from ..framework.parameter import unique_name
 from ..framework.tensor import wrap
 from ..regularizer import L2Decay, WeightDecayRegularizer
@@ -160,6 +161,8 @@ class Optimizer:
         t = torch.full(list(param.shape) if shape is None else shape, float(fill_value),
                        dtype=dtype or param._t.dtype,
                        device=device if device is not None else param._t.device)
+        if type(param._t).__name__ == "DTensor":
+            t = self._place_state(t, param)
         if self._accumulators_holder:
             if var_name not in self._accumulators_holder:
                 raise AssertionError(f"Optimizer set error, {var_name} should in state dict")
@@ -169,6 +172,11 @@ class Optimizer:
         var.persistable = True
         slot[param.name] = var
         return var
+
+    def _place_state(self, t, param):
+        """A distributed parameter's state ``t`` (a full dense tensor) laid out as the
+        parameter (``shard_optimizer`` replaces this to shard the states)."""
+        return hooks.dist_like(t, param._t)
 
     def _slots(self, p, group):
         """The accumulators of ``p``: ``[(name, fill value, shape or None, dtype or None,
