@@ -69,6 +69,7 @@ _LAZY_SUBMODULES = ("amp", "audio", "callbacks", "cuda", "distributed", "distrib
 _LAZY_METHODS = {
     "signal": ["stft", "istft"],
     "nn.functional": ["softmax"],
+    "nn.layer.layers": ["create_parameter"],
     "sparse.tensor": ["is_sparse", "is_sparse_coo", "is_sparse_csr", "indices", "values", "crows",
                       "cols", "nnz", "dense_dim", "sparse_dim", "is_coalesced", "coalesce",
                       "to_dense", "to_sparse_coo", "to_sparse_csr"],

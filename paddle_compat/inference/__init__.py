@@ -45,7 +45,8 @@ from ..jit.translated import TranslatedLayer, load as _jit_load
 
 __all__ = ["Config", "create_predictor", "Predictor", "Tensor", "DataType", "PlaceType",
            "PrecisionType", "get_version", "get_num_bytes_of_data_type", "InferenceProgram",
-           "FetchTarget", "load_inference_model"]
+           "FetchTarget", "load_inference_model", "PredictorPool", "XpuConfig",
+           "convert_to_mixed_precision", "get_trt_compile_version", "get_trt_runtime_version"]
 
 
 class _Enum(enum.IntEnum):
@@ -295,6 +296,27 @@ class Config:
     def new_ir_enabled(self):
         return self._new_ir
 
+    # XPU: as Paddle's CPU build, which has none
+    def enable_xpu(self, *args, **kwargs):
+        raise RuntimeError("(PreconditionNotMet) To use XPU inference, please compile with "
+                           "option 'WITH_XPU' or 'LITE_WITH_XPU' first. (paddle_compat runs "
+                           "on torch's CPU and CUDA devices, not on XPUs)")
+
+    def use_xpu(self):
+        return False
+
+    def xpu_device_id(self):
+        return 0
+
+    def set_xpu_device_id(self, device_id=0):
+        raise RuntimeError("(PreconditionNotMet) Should call EnableXpu before SetXpuDeviceId.")
+
+    def set_xpu_config(self, config):
+        raise RuntimeError("(PreconditionNotMet) Should call EnableXpu before SetXpuConfig.")
+
+    def xpu_config(self):
+        return XpuConfig()
+
     def enable_new_executor(self, x=True):
         pass
 
@@ -478,6 +500,139 @@ def create_predictor(config):
     if config._threads_set:
         torch.set_num_threads(config._num_threads)
     return Predictor(config)
+
+
+class PredictorPool:
+    """``size`` predictors of one config: ``retrieve(i)`` gives the i-th (the first is made
+    from the config, the others are its clones sharing the weights)."""
+
+    def __init__(self, config, size, /):
+        if not isinstance(config, Config) or not isinstance(size, int):
+            raise TypeError("__init__(): incompatible constructor arguments. The following "
+                            "argument types are supported:\n    1. PredictorPool(arg0: "
+                            "paddle.inference.Config, arg1: int)")
+        if size < 1:
+            raise ValueError("(InvalidArgument) The predictor pool size should be greater "
+                             f"than 1, but it's ({size})")
+        main = create_predictor(config)
+        self._preds = [main] + [main.clone() for _ in range(size - 1)]
+
+    def retrieve(self, idx, /):
+        if not isinstance(idx, int) or idx < 0:
+            raise TypeError("retrieve(): incompatible function arguments: retrieve(self, "
+                            "arg0: int)")
+        if idx >= len(self._preds):
+            raise ValueError(f"(InvalidArgument) There are ({len(self._preds)}) predictors in "
+                             f"the pool, but the idx is ({idx})")
+        return self._preds[idx]
+
+
+class XpuConfig:
+    """``paddle.inference.XpuConfig``: the XPU settings, with Paddle's defaults. paddle_compat
+    has no XPU backend: the settings are kept, ``Config.enable_xpu`` raises as Paddle's CPU
+    build does."""
+
+    __slots__ = ("context", "context_gm_size", "conv_autotune_file",
+                 "conv_autotune_file_writeback", "conv_autotune_level", "device_id",
+                 "fc_autotune_file", "fc_autotune_file_writeback", "fc_autotune_level",
+                 "gemm_compute_precision", "l3_autotune_size", "l3_ptr", "l3_size",
+                 "quant_post_dynamic_activation_method", "quant_post_dynamic_op_types",
+                 "quant_post_dynamic_weight_precision",
+                 "quant_post_static_gelu_out_threshold", "stream",
+                 "transformer_encoder_adaptive_seqlen", "transformer_softmax_optimize_level")
+
+    def __init__(self):
+        self.context = None
+        self.context_gm_size = -1
+        self.conv_autotune_file = ""
+        self.conv_autotune_file_writeback = False
+        self.conv_autotune_level = 0
+        self.device_id = 0
+        self.fc_autotune_file = ""
+        self.fc_autotune_file_writeback = False
+        self.fc_autotune_level = 0
+        self.gemm_compute_precision = 1
+        self.l3_autotune_size = 0
+        self.l3_ptr = None
+        self.l3_size = 0
+        self.quant_post_dynamic_activation_method = 0
+        self.quant_post_dynamic_op_types = []
+        self.quant_post_dynamic_weight_precision = 1
+        self.quant_post_static_gelu_out_threshold = 10.0
+        self.stream = None
+        self.transformer_encoder_adaptive_seqlen = True
+        self.transformer_softmax_optimize_level = 0
+
+
+def convert_to_mixed_precision(model_file, params_file, mixed_model_file, mixed_params_file,
+                               mixed_precision, backend, keep_io_types=True,
+                               black_list=frozenset(), **kwargs):
+    """Paddle rewrites a float32 model file into a mixed-precision one (cast ops inserted,
+    weights stored in half precision) for a GPU / XPU backend; its CPU build refuses the CPU
+    backend, and reads only the 2.x ProgramDesc format. paddle_compat reads model files but
+    does not write Paddle programs: this raises (ValueError for the CPU backend, as
+    Paddle's, NotImplementedError otherwise). Convert the loaded model instead
+    (``paddle.jit.load(...)`` then ``.astype`` / ``paddle.amp``)."""
+    if PlaceType(int(backend)) == PlaceType.CPU:
+        raise ValueError("(InvalidArgument) mixed_precision currently not supported place "
+                         "GPU or XPU or CUSTOM, not support CPU.")
+    raise NotImplementedError(
+        "paddle.inference.convert_to_mixed_precision writes a Paddle program file, which "
+        "paddle_compat does not do; load the model with paddle.jit.load and run it under "
+        "paddle.amp.auto_cast (or cast its parameters) instead")
+
+
+def get_trt_compile_version():
+    """The TensorRT version Paddle was built with: (0, 0, 0), no TensorRT (as Paddle's CPU
+    build)."""
+    return (0, 0, 0)
+
+
+def get_trt_runtime_version():
+    """The TensorRT version found at run time: (0, 0, 0), no TensorRT."""
+    return (0, 0, 0)
+
+
+# Paddle's 2.x operator names whose phi kernel has another name (the others keep theirs)
+_PHI_KERNEL_NAMES = {
+    "elementwise_add": "add", "elementwise_sub": "subtract", "elementwise_mul": "multiply",
+    "elementwise_div": "divide", "elementwise_max": "maximum", "elementwise_min": "minimum",
+    "elementwise_mod": "remainder", "elementwise_floordiv": "floor_divide",
+    "elementwise_fmax": "fmax", "elementwise_fmin": "fmin",
+    "elementwise_heaviside": "heaviside",
+    "reduce_sum": "sum", "reduce_mean": "mean", "reduce_max": "max", "reduce_min": "min",
+    "reduce_prod": "prod", "reduce_all": "all", "reduce_any": "any", "reduce_amax": "amax",
+    "reduce_amin": "amin",
+    "matmul": "legacy_matmul", "matmul_v2": "matmul", "mul": "matmul_with_flatten",
+    "fill_constant": "full", "fill_any_like": "full_like",
+    "fill_constant_batch_size_like": "full_batch_size_like",
+    "lookup_table_v2": "embedding", "top_k": "topk_v1", "top_k_v2": "topk",
+    "arg_max": "argmax", "arg_min": "argmin", "transpose2": "transpose",
+    "reshape2": "reshape_with_xshape", "squeeze2": "squeeze", "unsqueeze2": "unsqueeze",
+    "flatten_contiguous_range": "flatten", "expand": "legacy_expand", "expand_v2": "expand",
+    "expand_as_v2": "expand_as",
+    "softmax_with_cross_entropy": "cross_entropy_with_softmax", "hard_swish": "hardswish",
+    "hard_sigmoid": "hardsigmoid", "hard_shrink": "hardshrink", "brelu": "hardtanh",
+    "size": "numel", "range": "arange", "gaussian_random": "gaussian",
+    "uniform_random": "uniform", "one_hot_v2": "one_hot", "where_index": "nonzero",
+    "bilinear_interp_v2": "bilinear_interp", "nearest_interp_v2": "nearest_interp",
+    "linear_interp_v2": "linear_interp", "bicubic_interp_v2": "bicubic_interp",
+    "trilinear_interp_v2": "trilinear_interp", "sum": "add_n", "mean": "mean_all",
+    "crop_tensor": "crop", "grid_sampler": "grid_sample", "diag_v2": "diag",
+    "bilinear_tensor_product": "bilinear", "generate_proposals_v2": "generate_proposals",
+    "yolov3_loss": "yolo_loss", "graph_send_recv": "send_u_recv",
+    "graph_send_ue_recv": "send_ue_recv", "graph_reindex": "reindex_graph",
+    "hierarchical_sigmoid": "hsigmoid_loss",
+}
+
+
+def _get_phi_kernel_name(op_name, /):
+    """The phi kernel name of a 2.x operator name (``elementwise_add`` -> ``add``); other
+    names come back as they are."""
+    if not isinstance(op_name, str):
+        raise TypeError("_get_phi_kernel_name(): incompatible function arguments: "
+                        "_get_phi_kernel_name(arg0: str) -> str")
+    return _PHI_KERNEL_NAMES.get(op_name, op_name)
 
 
 # ---------------------------------------------------------------------------- static

@@ -19,7 +19,12 @@ them back:
   reordered (bytes 0 2 1 3; nibbles 0 2 4 6 1 3 5 7); int4 packs two values per byte, the
   first in the low nibble.
 
-Group-wise scales and the llm.int8 algorithm are not supported.
+Group-wise scales and the llm.int8 algorithm of ``weight_quantize`` are not supported.
+
+Also here: ``llm_int8_linear`` and ``apply_per_channel_scale`` (GPU-only kernels in Paddle,
+written with torch ops here), ``Stub`` and ``QuantStub`` (the activation marks of
+``paddle.quantization``), ``FloatFunctionalLayer`` and the op layers ``add`` ... ``matmul``,
+and the fake-quantisation arithmetic that ``paddle.quantization`` builds on.
 """
 import functools
 
@@ -27,9 +32,18 @@ import numpy as np
 import torch
 
 from ..framework import dtype as _dt
+from ..framework.param_attr import ParamAttr
+from ..framework.parameter import unique_name as _unique
 from ..framework.tensor import wrap
+from ..ops import joining as _joining
+from ..ops import linalg as _linalg
+from ..ops import math as _math
+from ..ops import reshaping as _reshaping
+from .initializer import Constant
+from .layer.layers import Layer
 
-__all__ = ["weight_quantize", "weight_dequantize", "weight_only_linear"]
+__all__ = ["Stub", "weight_only_linear", "llm_int8_linear", "weight_quantize",
+           "weight_dequantize"]
 
 
 def _check(api, algo, group_size, int4=False):
@@ -170,3 +184,204 @@ def weight_only_linear(x, weight, bias=None, weight_scale=None, weight_dtype="in
     if weight_scale is not None:
         w = w * weight_scale._t.to(t.dtype)[:, None]
     return wrap(torch.nn.functional.linear(t, w, None if bias is None else bias._t))
+
+
+# ---------------------------------------------------------------------------------------------
+# llm.int8 and the pre-quant channel scale (Paddle has GPU kernels only; these are the
+# reference semantics written with torch ops)
+
+def apply_per_channel_scale(x, scales):
+    """Multiply the activations ``x`` by a scale per channel (its last axis):
+    ``out[..., j] = x[..., j] * scales[j]``. Paddle 3.3.1 registers this kernel for GPUs only
+    (on its CPU build the call raises); here it runs on any device."""
+    t = x._t
+    return wrap(t * scales._t.to(t.dtype))
+
+
+def llm_int8_linear(x, weight, bias=None, weight_scale=None, threshold=6.0):
+    """``x @ dequant(weight).T + bias`` by the LLM.int8() decomposition: the input features
+    (columns of ``x``) holding any ``|value| >= threshold`` are multiplied in x's dtype with
+    the dequantised weight; the others are quantised per row of ``x`` to int8 (absmax / 127),
+    multiplied in integers and dequantised with ``weight_scale`` (per output channel, as
+    ``weight_quantize(algo="llm.int8")`` gives it). ``weight`` is int8 ``[out, in]``.
+    Paddle 3.3.1 has this kernel on GPUs only."""
+    t = x._t
+    w = weight._t
+    if w.dim() != 2:
+        raise ValueError(f"(InvalidArgument) The weight of llm_int8_linear must be 2-D, but "
+                         f"got {w.dim()}-D")
+    if weight_scale is None:
+        raise ValueError("llm_int8_linear needs weight_scale")
+    ws = weight_scale._t.float()
+    xf = t.float().reshape(-1, t.shape[-1])
+    outlier = (xf.abs() >= threshold).any(0)
+    out = torch.zeros(xf.shape[0], w.shape[0], dtype=torch.float32, device=t.device)
+    if bool(outlier.any()):
+        wo = w[:, outlier].float() * ws[:, None]
+        out = out + xf[:, outlier] @ wo.t()
+    keep = ~outlier
+    if bool(keep.any()):
+        xk = xf[:, keep]
+        row = xk.abs().amax(1) / 127.0
+        qx = torch.round(xk / torch.where(row == 0, 1.0, row)[:, None]).clamp(-127, 127)
+        acc = qx.double() @ w[:, keep].double().t()          # exact integer products
+        out = out + (acc * row.double()[:, None] * ws.double()[None, :]).float()
+    if bias is not None:
+        out = out + bias._t.float()
+    return wrap(out.reshape(*t.shape[:-1], w.shape[0]).to(t.dtype))
+
+
+# ---------------------------------------------------------------------------------------------
+# fake quantisation: the arithmetic of Paddle's fake-quant kernels (CPU, float32), eager mode;
+# the quantisation namespace (QAT, PTQ) builds on these
+
+def _round_half_away(t):
+    """Round half away from zero (C's ``round``; torch.round rounds half to even)."""
+    r = torch.round(t)
+    f = torch.trunc(t)
+    return torch.where((t - f).abs() == 0.5, f + torch.sign(t), r)
+
+
+def _channel_view(s, ndim, axis):
+    if axis is None or axis < 0 or s.numel() == 1 and ndim == 0:
+        return s.reshape(())
+    shape = [1] * ndim
+    shape[axis] = -1
+    return s.reshape(shape)
+
+
+def _fake_qdq(t, scale, bits, axis=None):
+    """Quantise-dequantise ``t`` with Paddle's ``round_type=1`` kernels: clip to
+    ``[-s, s]``, ``q = round_half_away((bin / s) * x)``, ``out = q * s / bin`` with
+    ``bin = 2**(bits-1) - 1``; a scale per channel along ``axis`` when given. The gradient
+    passes straight through (identity), as Paddle's."""
+    bin_cnt = float((1 << (bits - 1)) - 1)
+    s = _channel_view(scale.to(t.dtype), t.dim(), axis)
+    with torch.no_grad():
+        inv = (1.0 / s) * bin_cnt
+        xc = torch.minimum(torch.maximum(t.detach(), -s), s)
+        out = _round_half_away(inv * xc) * s / bin_cnt
+    return out + (t - t.detach())
+
+
+def _abs_max(t, axis=None):
+    """max |t| (per channel along ``axis``), without gradient."""
+    with torch.no_grad():
+        a = t.detach().abs()
+        if axis is None or axis < 0:
+            return a.max().reshape(1)
+        dims = [d for d in range(t.dim()) if d != axis]
+        return a.amax(dim=dims) if dims else a
+
+
+def _moving_average_update(cur, scale, state, accum, rate):
+    """Paddle's moving-average abs-max: ``state = rate * state + 1``, ``accum = rate * accum
+    + cur``, ``scale = accum / state`` (float32, written into the three Parameters)."""
+    with torch.no_grad():
+        st = state._t * rate + 1.0
+        ac = accum._t * rate + cur.to(accum._t.dtype)
+        state._t.copy_(st)
+        accum._t.copy_(ac)
+        scale._t.copy_(ac / st)
+
+
+def _buffer_param(layer, prefix, init, dtype, shape=(1,), exact_name=False):
+    """A non-trainable Parameter named ``<prefix>_<n>`` (``prefix`` itself with
+    ``exact_name``) as Paddle's quant layers make it."""
+    attr = ParamAttr(name=prefix if exact_name else _unique(prefix), initializer=Constant(init),
+                     trainable=False)
+    p = layer.create_parameter(shape=list(shape), attr=attr, dtype=dtype)
+    p.stop_gradient = True
+    return p
+
+
+class Stub(Layer):
+    """Marks where an activation should be quantised: an identity layer that ``QAT`` /
+    ``PTQ`` replace with a quanter stub (``observer`` given, it is used, else the config's
+    activation quanter)."""
+
+    def __init__(self, observer=None):
+        super().__init__()
+        self._observer = observer
+
+    def forward(self, input):
+        return input
+
+
+class MovingAverageAbsMaxScale(Layer):
+    """Records the moving average of ``max |input|`` in training (``scale = accum / state``,
+    state and accum starting at 0) and returns the input unchanged."""
+
+    def __init__(self, name=None, moving_rate=0.9, dtype="float32", reduce_type=None):
+        super().__init__()
+        if reduce_type is not None:
+            raise NotImplementedError("MovingAverageAbsMaxScale: reduce_type is not supported")
+        self._moving_rate = moving_rate
+        self._reduce_type = reduce_type
+        pre = name if name else "outscale"
+        self._scale = _buffer_param(self, f"{pre}.scale", 0.0, dtype)
+        self._state = _buffer_param(self, f"{pre}.state", 0.0, dtype)
+        self._accum = _buffer_param(self, f"{pre}.accum", 0.0, dtype)
+
+    def forward(self, input):
+        t = input._t
+        if t.dtype != torch.float32:
+            raise RuntimeError("(NotFound) There are no kernels which are registered in the "
+                               "moving_average_abs_max_scale operator.")
+        if self.training:
+            _moving_average_update(_abs_max(t), self._scale, self._state, self._accum,
+                                   self._moving_rate)
+        return wrap(t.clone())
+
+
+QuantStub = MovingAverageAbsMaxScale
+
+
+class FloatFunctionalLayer(Layer):
+    """Base class of the layers that wrap one functional op, so that quantisation can find
+    (and observe) the op as a layer."""
+
+
+class add(FloatFunctionalLayer):
+    def forward(self, x, y, name=None):
+        return _math.add(x, y, name=name)
+
+
+class subtract(FloatFunctionalLayer):
+    def forward(self, x, y, name=None):
+        return _math.subtract(x, y, name=name)
+
+
+class multiply(FloatFunctionalLayer):
+    def forward(self, x, y, name=None):
+        return _math.multiply(x, y, name=name)
+
+
+class divide(FloatFunctionalLayer):
+    def forward(self, x, y, name=None):
+        return _math.divide(x, y, name=name)
+
+
+class reshape(FloatFunctionalLayer):
+    def forward(self, x, shape, name=None):
+        return _reshaping.reshape(x, shape, name=name)
+
+
+class transpose(FloatFunctionalLayer):
+    def forward(self, x, perm, name=None):
+        return _reshaping.transpose(x, perm, name=name)
+
+
+class concat(FloatFunctionalLayer):
+    def forward(self, x, axis=0, name=None):
+        return _joining.concat(x, axis, name=name)
+
+
+class flatten(FloatFunctionalLayer):
+    def forward(self, x, start_axis=0, stop_axis=-1, name=None):
+        return _reshaping.flatten(x, start_axis, stop_axis, name=name)
+
+
+class matmul(FloatFunctionalLayer):
+    def forward(self, x, y, transpose_x=False, transpose_y=False, name=None):
+        return _linalg.matmul(x, y, transpose_x, transpose_y, name=name)

@@ -345,3 +345,17 @@ def tril_indices(row, col=None, offset=0, dtype="int64"):
     """[2, n] coordinates of the lower triangle (up to diagonal ``offset``) of a row x col
     matrix (col defaults to row), row by row."""
     return _tri_indices(torch.tril_indices, row, row if col is None else col, offset, dtype)
+
+
+@op(method=True)
+def create_tensor(dtype, name=None, persistable=False):
+    """``paddle.tensor.create_tensor``: an empty Tensor of ``dtype`` (Paddle's is not
+    initialized; ours holds no elements) named ``name``. As a Tensor method the tensor
+    itself is taken as the dtype, which is an error (ValueError), as in Paddle."""
+    if isinstance(dtype, Tensor):
+        raise ValueError(f"Could not convert {dtype!r} to a NumPy dtype")
+    t = wrap(torch.empty(0, dtype=_dt.convert_dtype(dtype).torch))
+    if name is not None:
+        t.name = name
+    t.persistable = bool(persistable)
+    return t

@@ -409,3 +409,54 @@ def _random_from_to(raw, from_, to):
         v = raw % np.uint64(span % 2 ** 64)
     return (v + np.uint64(from_ % 2 ** 64)).view(np.int64)
 
+
+
+# ---------------------------------------------------------------------- top-p sampling
+@op(method=True)
+def top_p_sampling(x, ps, threshold=None, topp_seed=None, seed=-1, k=0, mode="truncated",
+                   return_top=False, name=None):
+    """Nucleus sampling over the rows of ``x`` (2-D scores, read as probabilities): the
+    highest scores whose cumulative sum before them is below the row's ``ps`` are kept (the
+    top one always; with ``threshold``, scores below the row's threshold are dropped), one is
+    drawn in proportion to its score. Returns ``(scores [B, 1], ids [B, 1] int64)``, and with
+    ``return_top`` also the ``k`` highest ``(scores, ids)``. Paddle 3.3.1 has a GPU kernel
+    only; here the uniform draws come from Paddle's CPU stream, or from a private stream of
+    ``seed`` (``topp_seed``: one per row) when given, so the picks follow the same rule but
+    not the GPU's random numbers. ``mode="non-truncated"`` draws from the whole row."""
+    t = tensor_arg(x, "top_p_sampling")
+    p = tensor_arg(ps, "top_p_sampling", "ps", 1)
+    if t.dim() != 2:
+        raise ValueError(f"(InvalidArgument) top_p_sampling: x must be 2-D, got {t.dim()}-D")
+    if mode not in ("truncated", "non-truncated"):
+        raise ValueError(f"top_p_sampling: mode must be 'truncated' or 'non-truncated', got "
+                         f"{mode!r}")
+    rows = t.shape[0]
+    s, idx = torch.sort(t.detach().float(), dim=1, descending=True)
+    keep = torch.ones_like(s, dtype=torch.bool)
+    if mode == "truncated":
+        before = torch.cumsum(s, 1) - s
+        keep = before < p.detach().float().reshape(-1, 1)
+    if threshold is not None:
+        keep = keep & (s >= threshold._t.detach().float().reshape(-1, 1))
+    keep[:, 0] = True
+    w = torch.where(keep, s.clamp_min(0), torch.zeros_like(s)).double()
+    if topp_seed is not None:
+        seeds = [int(v) for v in topp_seed._t.reshape(-1).tolist()]
+        u = np.array([_dist._canonicals(_dist._private_engine(sd, "top_p_sampling"), 1,
+                                        np.float64)[0] for sd in seeds])
+    elif seed != -1:
+        u = _dist._canonicals(_dist._private_engine(seed, "top_p_sampling"), rows, np.float64)
+    else:
+        u = _dist._canonicals(_gen, rows, np.float64)
+    cdf = torch.cumsum(w, 1)
+    total = cdf[:, -1:]
+    target = torch.from_numpy(np.asarray(u, dtype=np.float64)).to(w.device).reshape(-1, 1)
+    pick = torch.searchsorted(cdf, target * total, right=True).clamp_max(t.shape[1] - 1)
+    pick = torch.where(total > 0, pick, torch.zeros_like(pick))
+    out = (wrap(torch.gather(t.detach(), 1, torch.gather(idx, 1, pick))),
+           wrap(torch.gather(idx, 1, pick)))
+    if return_top:
+        kk = max(int(k), 1)
+        top_v, top_i = torch.topk(t.detach(), kk, dim=1)
+        out = out + (wrap(top_v), wrap(top_i))
+    return out

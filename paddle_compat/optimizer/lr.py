@@ -19,8 +19,10 @@ import math
 import warnings
 
 import numpy as np
+import torch
 
 from ..framework.mode import in_dynamic_mode as _in_dynamic_mode
+from ..framework.tensor import wrap as _wrap
 
 __all__ = ["LRScheduler", "NoamDecay", "PiecewiseDecay", "NaturalExpDecay", "InverseTimeDecay",
            "PolynomialDecay", "LinearWarmup", "ExponentialDecay", "MultiStepDecay",
@@ -697,3 +699,13 @@ def cosine_decay(learning_rate, step_each_epoch, epochs):
 def linear_lr_warmup(learning_rate, warmup_steps, start_lr, end_lr):
     _dygraph_only("linear_lr_warmup")
     return LinearWarmup(learning_rate, warmup_steps, start_lr, end_lr)
+
+
+def autoincreased_step_counter(counter_name=None, begin=1, step=1):
+    """A global step counter. In static mode Paddle adds an int64 variable incremented by
+    ``step`` at every run (Paddle 3.3.1 itself fails there under PIR, with a TypeError);
+    paddle_compat's static graph has no such counter. In dynamic mode Paddle creates the
+    variable (``begin - 1``) and runs the increment once: the result is a new int64 Tensor
+    ``[begin - 1 + step]`` on every call, which is what this returns."""
+    _dygraph_only("autoincreased_step_counter")
+    return _wrap(torch.tensor([int(begin) - 1 + int(step)], dtype=torch.int64))

@@ -22,6 +22,7 @@ import torch
 
 from ...framework import dtype as _dt
 from ...framework import hooks
+from ...ops.registry import OpSet as _OpSet
 from ...framework.parameter import (Parameter, lazy_init_enabled, make_parameter, unique_name,
                                     used_param_names)
 from ...framework.place import Place, to_torch_device
@@ -113,6 +114,11 @@ def create_parameter(shape, dtype, name=None, attr=None, is_bias=False,
         attr.name = name
     return new_parameter(unique_name("create_parameter"), shape, attr, dtype, is_bias,
                          default_initializer)
+
+
+# ``Tensor.create_parameter`` is this function bound as a method, as in Paddle (the tensor
+# then stands for the shape); paddle_compat/__init__.py lists it in _LAZY_METHODS
+_OpSet(__name__)(create_parameter, method=True, export=False)
 
 
 class HookRemoveHelper:
