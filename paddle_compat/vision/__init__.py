@@ -1,7 +1,8 @@
 """``paddle.vision``: the image transforms (``transforms``: numpy images through OpenCV, PIL
-images through Pillow, and Tensors), the model zoo (``models``), the datasets (``datasets``). As in Paddle, the zoo, most transforms and the
+images through Pillow, and Tensors), the model zoo (``models``), the detection and region ops
+(``ops``) and the datasets (``datasets``). As in Paddle, the zoo, most transforms and the
 datasets are also reachable from here (``paddle.vision.resnet18``, ``paddle.vision.Compose``)."""
-from . import datasets, models, transforms
+from . import datasets, models, ops, transforms
 from .datasets import (MNIST, VOC2012, Cifar10, Cifar100, DatasetFolder,  # noqa: F401
                        FashionMNIST, Flowers, ImageFolder)
 from .image import get_image_backend, image_load, set_image_backend
@@ -14,5 +15,5 @@ from .transforms import (BaseTransform, BrightnessTransform, CenterCrop, ColorJi
                          adjust_brightness, adjust_contrast, adjust_hue, center_crop, crop, hflip,
                          normalize, pad, resize, rotate, to_grayscale, to_tensor, vflip)
 
-__all__ = ["datasets", "models", "transforms", "set_image_backend", "get_image_backend",
+__all__ = ["datasets", "models", "ops", "transforms", "set_image_backend", "get_image_backend",
            "image_load"] + list(_models_all)
