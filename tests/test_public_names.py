@@ -13,11 +13,11 @@ NAMES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 #: the namespaces whose every name must exist (the rest: tools/coverage.py reports them)
 DONE = ("paddle", "paddle.Tensor", "paddle.amp", "paddle.audio", "paddle.autograd",
         "paddle.callbacks", "paddle.compat", "paddle.cuda", "paddle.device",
-        "paddle.distribution", "paddle.fft", "paddle.hub", "paddle.inference", "paddle.io",
+        "paddle.distribution", "paddle.fft", "paddle.geometric", "paddle.hub", "paddle.inference", "paddle.io",
         "paddle.jit", "paddle.linalg", "paddle.metric", "paddle.nn", "paddle.onnx",
         "paddle.optimizer", "paddle.profiler", "paddle.quantization", "paddle.random",
         "paddle.regularizer", "paddle.signal", "paddle.sparse", "paddle.special", "paddle.text",
-        "paddle.version", "paddle.vision")
+        "paddle.utils", "paddle.version", "paddle.vision")
 
 #: names of the done namespaces left out, with why (each must still be missing: the list
 #: only shrinks)

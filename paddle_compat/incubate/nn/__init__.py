@@ -1,9 +1,13 @@
 """``paddle.incubate.nn``: the fused operators in ``functional`` and the fused layers
 (``FusedLinear``, ``FusedMultiHeadAttention``, ``FusedFeedForward``,
-``FusedTransformerEncoderLayer``, ``FusedBiasDropoutResidualLayerNorm``, ``FusedDropoutAdd``)."""
+``FusedTransformerEncoderLayer``, ``FusedBiasDropoutResidualLayerNorm``, ``FusedDropoutAdd``,
+``FusedDropout``, ``FusedMultiTransformer``)."""
 from . import functional  # noqa: F401
+from .fused_dropout import FusedDropout
+from .multi_transformer import FusedMultiTransformer
 from .layers import (FusedBiasDropoutResidualLayerNorm, FusedDropoutAdd, FusedFeedForward,
                      FusedLinear, FusedMultiHeadAttention, FusedTransformerEncoderLayer)
 
 __all__ = ["FusedLinear", "FusedMultiHeadAttention", "FusedFeedForward",
-           "FusedTransformerEncoderLayer", "FusedBiasDropoutResidualLayerNorm", "FusedDropoutAdd"]
+           "FusedTransformerEncoderLayer", "FusedBiasDropoutResidualLayerNorm", "FusedDropoutAdd", "FusedDropout",
+           "FusedMultiTransformer"]

@@ -11,6 +11,10 @@ import torch
 
 from ...framework.tensor import wrap
 from .block_attention import block_multihead_attention
+from .fused_extra import (batched_gemm, block_multihead_attention_xpu, cudnn_flash_attention,
+                          embedding_grad_add_to_, fast_ln, fast_rms_norm,
+                          fused_dot_product_attention, fused_partial_rope, fused_rms_norm_ext,
+                          int_bincount, moe_combine)
 from .masked_attention import masked_multihead_attention
 from ...nn.functional import dropout as _dropout
 
@@ -19,7 +23,10 @@ __all__ = ["fused_dropout_add", "fused_rms_norm", "fused_layer_norm", "fused_bia
            "fused_multi_head_attention", "variable_length_memory_efficient_attention",
            "masked_multihead_attention", "block_multihead_attention", "fused_feedforward",
            "fused_bias_dropout_residual_layer_norm", "fused_linear_activation",
-           "blha_get_max_len"]
+           "blha_get_max_len", "fused_rms_norm_ext", "fast_ln", "fast_rms_norm",
+           "batched_gemm", "int_bincount", "fused_dot_product_attention",
+           "cudnn_flash_attention", "embedding_grad_add_to_", "block_multihead_attention_xpu",
+           "fused_multi_transformer", "fused_partial_rope", "moe_combine"]
 
 _HALF = (torch.float16, torch.bfloat16)
 _silu = torch.nn.functional.silu
@@ -407,3 +414,62 @@ def blha_get_max_len(seq_lens_encoder, seq_lens_decoder, batch_size):
         return wrap(head.amax(0, keepdim=True).clamp(min=0) if n else
                     torch.zeros(1, dtype=torch.int32, device=head.device))
     return longest(seq_lens_encoder), longest(seq_lens_decoder)
+
+
+def fused_multi_transformer(x, ln_scales, ln_biases, qkv_weights, qkv_biases, linear_weights,
+                            linear_biases, ffn_ln_scales, ffn_ln_biases, ffn1_weights,
+                            ffn1_biases, ffn2_weights, ffn2_biases, pre_layer_norm=True,
+                            epsilon=1e-05, residual_alpha=1.0, cache_kvs=None,
+                            beam_offset=None, pre_caches=None, seq_lens=None, rotary_embs=None,
+                            time_step=None, attn_mask=None, dropout_rate=0.0,
+                            rotary_emb_dims=0, activation="gelu", training=False,
+                            mode="upscale_in_train", trans_qkvw=True, ring_id=-1,
+                            norm_type="layernorm", use_neox_rotary_style=False,
+                            gqa_group_size=-1, name=None):
+    """A stack of transformer layers on x [batch, seq, embed], one per entry of the weight
+    lists. Each layer: (pre) layer norm, the qkv projection (weight [3, heads, head_dim, embed],
+    or [embed, 3, heads, head_dim] without ``trans_qkvw``; bias [3, heads, head_dim]),
+    softmax(q k^T / sqrt(head_dim) + attn_mask) v, the output projection, dropout, the residual
+    (then the layer norm when not ``pre_layer_norm``); then the feed-forward block
+    ``ffn2(act(ffn1(h)))`` with its own layer norm, dropout and residual. Biases and norm
+    parameters may be None (absent).
+
+    Not supported (NotImplementedError naming them): the decoding caches and positions
+    (``cache_kvs``, ``pre_caches``, ``beam_offset``, ``seq_lens``, ``time_step``), rotary
+    embeddings, ``residual_alpha`` other than 1, ``norm_type="rmsnorm"``, grouped-query
+    attention (``gqa_group_size``)."""
+    unsupported = {"cache_kvs": cache_kvs, "pre_caches": pre_caches, "beam_offset": beam_offset,
+                   "seq_lens": seq_lens, "rotary_embs": rotary_embs, "time_step": time_step}
+    for arg, value in unsupported.items():
+        if value is not None:
+            raise NotImplementedError(f"fused_multi_transformer: {arg} is not supported")
+    if residual_alpha != 1.0:
+        raise NotImplementedError("fused_multi_transformer: residual_alpha != 1 is not supported")
+    if norm_type != "layernorm":
+        raise NotImplementedError(f"fused_multi_transformer: norm_type={norm_type!r} is not "
+                                  f"supported")
+    if gqa_group_size > 0:
+        raise NotImplementedError("fused_multi_transformer: gqa_group_size is not supported")
+
+    def at(seq, i):
+        return None if seq is None else seq[i]
+
+    out = x
+    for i in range(len(qkv_weights)):
+        qkv_w = qkv_weights[i]
+        if not trans_qkvw:
+            qkv_w = wrap(qkv_w._t.permute(1, 2, 3, 0))
+        ln_s, ln_b = at(ln_scales, i), at(ln_biases, i)
+        out = fused_multi_head_attention(
+            out, qkv_w, linear_weights[i], pre_layer_norm=pre_layer_norm,
+            pre_ln_scale=ln_s, pre_ln_bias=ln_b, ln_scale=ln_s, ln_bias=ln_b,
+            pre_ln_epsilon=epsilon, qkv_bias=at(qkv_biases, i),
+            linear_bias=at(linear_biases, i), attn_mask=attn_mask, dropout_rate=dropout_rate,
+            attn_dropout_rate=dropout_rate, ln_epsilon=epsilon, training=training, mode=mode)
+        f_s, f_b = at(ffn_ln_scales, i), at(ffn_ln_biases, i)
+        out = fused_feedforward(
+            out, ffn1_weights[i], ffn2_weights[i], at(ffn1_biases, i), at(ffn2_biases, i),
+            ln1_scale=f_s, ln1_bias=f_b, ln2_scale=f_s, ln2_bias=f_b, dropout1_rate=0.0,
+            dropout2_rate=dropout_rate, activation=activation, ln1_epsilon=epsilon,
+            ln2_epsilon=epsilon, pre_layer_norm=pre_layer_norm, training=training, mode=mode)
+    return out

@@ -14,7 +14,8 @@ Example::
 from .build import (BuildExtension, CppExtension, CUDAExtension, ExtensionBuildError,
                     get_build_directory, include_paths, load, load_op_module, setup)
 from .custom_op import CustomOpError
+from .extension_utils import load_op_meta_info_and_register_op, parse_op_info
 
 __all__ = ["load", "setup", "CppExtension", "CUDAExtension", "BuildExtension",
            "get_build_directory", "include_paths", "load_op_module", "ExtensionBuildError",
-           "CustomOpError"]
+           "CustomOpError", "load_op_meta_info_and_register_op", "parse_op_info"]

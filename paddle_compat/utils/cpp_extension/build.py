@@ -177,6 +177,8 @@ def load_op_module(modname, path, public_name=None):
 
 
 _NAMESPACES = set()
+#: op name -> (input names, attribute names, output names, module) of every loaded custom op
+OP_INFO = {}
 
 
 def _namespace(public_name, ext):
@@ -200,6 +202,11 @@ def ops_module(ext, public_name, path):
     module._library = lib
     module.__dict__.update(functions)
     module.__all__ = list(functions)
+    for info in ext.ops():
+        if info[1] == 0:       # a forward op: (inputs, attribute names, outputs) as declared
+            OP_INFO[info[0]] = ([str(n) for n in info[2]],
+                                [str(a).split(":")[0].strip() for a in info[4]],
+                                [str(n) for n in info[3]], module)
     return module
 
 

@@ -18,12 +18,13 @@ import sys
 import sysconfig
 import warnings
 
-from .build import INCLUDE_DIR, get_build_directory, include_paths
+from .build import (_LOADED, INCLUDE_DIR, OP_INFO, get_build_directory, include_paths,
+                    load_op_module)
 
 __all__ = ["IS_WINDOWS", "IS_MAC", "OS_NAME", "run_cmd", "check_abi_compatibility",
            "get_build_directory", "get_include", "log_v", "find_paddle_includes",
            "find_paddle_libraries", "find_python_includes", "find_paddle_custom_device_includes",
-           "normalize_extension_kwargs"]
+           "normalize_extension_kwargs", "load_op_meta_info_and_register_op", "parse_op_info"]
 
 OS_NAME = sys.platform
 IS_WINDOWS = OS_NAME.startswith("win")
@@ -175,3 +176,31 @@ def normalize_extension_kwargs(kwargs, use_cuda=False):
     kwargs["extra_compile_args"] = eca
     kwargs["language"] = "c++"
     return kwargs
+
+
+def load_op_meta_info_and_register_op(lib_filename):
+    """Load a custom-op library built by ``setup``/``load`` (its ``.so``) and register its
+    ops; returns their names. ``parse_op_info`` then knows them. Loading the same file again
+    registers nothing new."""
+    path = os.path.abspath(lib_filename)
+    if not os.path.isfile(path):
+        raise RuntimeError(f"(PreconditionNotMet) The custom operator library "
+                           f"({lib_filename}) cannot be loaded: no such file.")
+    for module in list(_LOADED.values()):
+        if os.path.abspath(getattr(module, "__file__", "")) == path:
+            return list(module.__all__)
+    modname = os.path.basename(path).split(".")[0]
+    module = load_op_module(modname, path)
+    _LOADED[modname] = module
+    return list(module.__all__)
+
+
+def parse_op_info(op_name):
+    """``(input names, attribute names, output names)`` of a loaded custom op, as its
+    ``PD_BUILD_OP`` declared them; ``ValueError`` for an op not loaded (the ops built into
+    paddle_compat are Python functions, not registered operators)."""
+    if op_name not in OP_INFO:
+        raise ValueError(f"Please load {op_name} shared library file firstly by "
+                         f"`paddle.utils.cpp_extension.load_op_meta_info_and_register_op(...)`")
+    ins, attrs, outs, _ = OP_INFO[op_name]
+    return list(ins), list(attrs), list(outs)
