@@ -15,8 +15,8 @@ Every hook is listed below with its owner; ``grep -rn "hooks\\.<name>.set"`` fin
 
 __all__ = ["Hook", "Listeners", "autocast_enabled", "missing_tensor_attr", "static_repr",
            "record_pylayer", "is_layer", "creation_defaults_changed", "starting_children",
-           "namespace_loaded", "default_block", "load_inference_model", "dist_attrs",
-           "dist_like"]
+           "namespace_loaded", "default_block", "load_inference_model", "deform_conv2d",
+           "dist_attrs", "dist_like"]
 
 
 class Hook:
@@ -100,6 +100,13 @@ load_inference_model = Hook(
     "``paddle.static.load_inference_model(path_prefix, executor, **kwargs)``: static calls it; "
     "the package's __init__ fills it with ``paddle.inference.load_inference_model`` (a floor "
     "above static: it runs the program through ``jit.load``), imported on first call.")
+
+deform_conv2d = Hook(
+    "deform_conv2d", _unset("deform_conv2d"),
+    "``paddle.vision.ops.deform_conv2d(x, offset, weight, bias=, stride=, padding=, dilation=, "
+    "deformable_groups=, groups=, mask=)``: ``static.nn.deform_conv2d`` calls it after creating "
+    "its parameters; the package's __init__ fills it (vision is floors above static), imported "
+    "on first call.")
 
 dist_attrs = Hook(
     "dist_attrs", lambda t: (None, None),

@@ -331,7 +331,8 @@ def _flattenable(graph):
                 grad = True
             elif n.target in (_run_cond, _run_paddle_pylayer, _init_value,
                               _force_requires_grad) or getattr(
-                                  n.target, "__name__", "") == "_write_persistable":
+                                  n.target, "__name__", "") == "_write_persistable" or \
+                    n.meta.get("no_flatten"):
                 return False
         elif n.op == "call_method" and isinstance(n.target, str) and n.target.endswith("_"):
             return False
@@ -398,8 +399,11 @@ class Executor:
             c = None
         if c is None:
             if not isinstance(program, Program):
-                raise TypeError("Executor.run(program=...) must be a paddle.static.Program, but "
-                                f"got {type(program).__name__}") from None
+                inner = getattr(program, "_program", None)      # a CompiledProgram
+                if not isinstance(inner, Program):
+                    raise TypeError("Executor.run(program=...) must be a paddle.static.Program,"
+                                    f" but got {type(program).__name__}") from None
+                program = inner
             c = self._compile(program, tuple(feed), fetch_list)
             program.remember_compiled(signature, c)
         return c(feed, scope, return_numpy)

@@ -33,7 +33,16 @@ from .program import create_parameter, default_main_program
 from .proxy import (SENTINELS, StaticGraphError, StaticProxy, StaticTracer, _active, pop_tracer,
                     push_tracer, shape_of)
 
-__all__ = ["static_pylayer", "cond", "case", "fc"]
+__all__ = ["static_pylayer", "cond", "case", "fc",
+           # defined in static/legacy_nn.py and static/misc.py (py_func), bound here by
+           # static/__init__.py (they build on this module, which cannot import them back)
+           "conv2d", "conv3d", "conv2d_transpose", "conv3d_transpose", "batch_norm",
+           "layer_norm", "group_norm", "instance_norm", "prelu", "embedding",
+           "sparse_embedding", "bilinear_tensor_product", "spectral_norm", "row_conv",
+           "continuous_value_model", "deform_conv2d", "nce", "switch_case", "while_loop",
+           "py_func",
+           "sequence_conv", "sequence_expand", "sequence_first_step", "sequence_last_step",
+           "sequence_pool", "sequence_softmax"]
 
 
 # ---------------------------------------------------------------------- sub-graphs

@@ -388,6 +388,18 @@ class Block:
     def create_parameter(self, *args, **kwargs):
         return create_parameter(*args, **kwargs)
 
+    def create_var(self, name=None, shape=None, dtype=None, persistable=False,
+                   stop_gradient=True, **kwargs):
+        """A Variable declared by name, shape and dtype (``py_func``'s outputs): fed like
+        ``static.data`` unless an op writes it first."""
+        if name is None:
+            name = self.program.tracer.unique_var_name("_generated_var")
+        tdtype = _dt.default_float().torch if dtype is None else _dt.convert_dtype(dtype).torch
+        v = self.program.add_input(name, _shape_list(shape or []), tdtype,
+                                   requires_grad=not stop_gradient,
+                                   meta={"feed": True, "declared_shape": _shape_list(shape or [])})
+        return v
+
     def __repr__(self):
         return self.program.to_string()
 
