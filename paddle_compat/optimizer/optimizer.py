@@ -21,6 +21,7 @@ import numpy as np
 import torch
 
 from ..framework import hooks
+from ..framework import threads as _threads
 from ..framework.parameter import unique_name
 from ..framework.tensor import wrap
 from ..regularizer import L2Decay, WeightDecayRegularizer
@@ -282,6 +283,7 @@ class Optimizer:
         if _mode.in_static_mode():
             raise RuntimeError("step() is only available in dynamic mode; use minimize(loss) "
                                "in static mode")
+        _threads.govern()            # fewer intra-op threads while other work holds cores
         with torch.no_grad():
             lr = self._lr32()
             for group in self._param_groups:
