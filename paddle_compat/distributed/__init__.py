@@ -8,12 +8,21 @@ the collectives (``collective``) work in place on paddle_compat Tensors over it.
 from .collective import (Group, ReduceOp, all_gather, all_gather_object, all_reduce, alltoall,
                          alltoall_single, barrier, broadcast, broadcast_object_list, gather,
                          get_group, irecv, isend, new_group, recv, reduce, reduce_scatter,
-                         scatter, scatter_object_list, send, wait)
+                         scatter, scatter_object_list, send, wait, P2POp, batch_isend_irecv,
+                         send_object_list, recv_object_list, shutdown_process_group,
+                         restart_process_group, ParallelMode, gloo_init_parallel_env,
+                         gloo_barrier, gloo_release)
+from . import io, stream
+from .ps_stubs import (BoxPSDataset, CountFilterEntry, InMemoryDataset, ProbabilityEntry,
+                       QueueDataset, ShowClickEntry, create_nccl_config)
+from .split import split
 from .env import (ParallelEnv, destroy_process_group, get_backend, get_rank, get_world_size,
                   init_parallel_env, is_available, is_initialized)
 from .parallel import DataParallel
 from .spawn import spawn
 from .launch.main import launch      # as in Paddle, the attribute is the function
+from . import fleet, sharding                                # noqa: E402
+from .sharding import group_sharded_parallel, save_group_sharded_model      # noqa: E402
 
 # The auto-parallel API (``auto_parallel``) is bound on first use: it imports
 # torch.distributed.tensor, which must not start while torch itself may still be importing
@@ -37,7 +46,12 @@ __all__ = ["ParallelEnv", "init_parallel_env", "get_rank", "get_world_size", "is
            "new_group", "get_group", "all_reduce", "all_gather", "all_gather_object",
            "broadcast", "broadcast_object_list", "reduce", "reduce_scatter", "scatter",
            "scatter_object_list", "gather", "alltoall", "alltoall_single", "barrier", "send",
-           "recv", "isend", "irecv", "wait", "DataParallel", "spawn", "launch"
+           "recv", "isend", "irecv", "wait", "DataParallel", "spawn", "launch",
+           "P2POp", "batch_isend_irecv", "send_object_list", "recv_object_list",
+           "shutdown_process_group", "restart_process_group", "ParallelMode",
+           "gloo_init_parallel_env", "gloo_barrier", "gloo_release", "io", "stream",
+           "BoxPSDataset", "CountFilterEntry", "InMemoryDataset", "ProbabilityEntry",
+           "QueueDataset", "ShowClickEntry", "create_nccl_config", "split"
            ] + list(_AUTO_PARALLEL)
 
 

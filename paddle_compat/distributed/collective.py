@@ -5,7 +5,28 @@ the whole job, ``src``/``dst`` global ranks, ``sync_op``) and hands the Tensor's
 the matching ``torch.distributed`` call, so results land in the caller's Tensors without a copy.
 Where gloo lacks an operation (``ReduceOp.AVG``, ``reduce_scatter``) it is composed from the
 ones it has. ``sync_op=False`` returns a task whose ``wait()`` finishes the work.
+
+Objects (``all_gather_object``, ``broadcast_object_list``, ``scatter_object_list``,
+``send_object_list`` / ``recv_object_list``) travel pickled as uint8 tensors over the job's
+own process group, and are unpickled by a restricted unpickler: only None, bool, int, float,
+complex, str, bytes, bytearray, list, tuple, dict, set, frozenset, slice, range,
+``collections.OrderedDict`` and numpy arrays / scalars / dtypes are rebuilt; anything else
+(a class, a function, a Tensor) raises ``pickle.UnpicklingError`` naming it, so a peer can
+never make this process run code. Send numpy arrays (``tensor.numpy()``) instead of Tensors.
+
+A mismatched collective (ranks passing tensors of different shapes or dtypes) is not caught
+by gloo: the smaller rank gets a wrong result silently and the other waits for the timeout.
+So ``all_reduce``, ``reduce``, ``broadcast``, ``all_gather`` and ``reduce_scatter`` first
+all-gather every rank's (dtype, shape) (one 80-byte all-gather) and raise a ValueError
+naming the ranks that differ, on every rank. ``PADDLE_COMPAT_CHECK_COLLECTIVES=0`` turns the
+check off (bench/bench_distributed.py measures its cost).
 """
+import datetime
+import io
+import os
+import pickle
+
+import numpy as np
 import torch
 import torch.distributed as dist
 
@@ -14,7 +35,10 @@ from ..framework.tensor import wrap
 __all__ = ["ReduceOp", "Group", "new_group", "get_group", "all_reduce", "all_gather",
            "all_gather_object", "broadcast", "broadcast_object_list", "reduce",
            "reduce_scatter", "scatter", "scatter_object_list", "gather", "alltoall",
-           "alltoall_single", "barrier", "send", "recv", "isend", "irecv", "wait"]
+           "alltoall_single", "barrier", "send", "recv", "isend", "irecv", "wait",
+           "P2POp", "batch_isend_irecv", "send_object_list", "recv_object_list",
+           "shutdown_process_group", "restart_process_group", "ParallelMode",
+           "gloo_init_parallel_env", "gloo_barrier", "gloo_release"]
 
 
 class ReduceOp:
@@ -186,6 +210,41 @@ def _t(x, api, arg="tensor"):
     return t.detach()
 
 
+_CHECK = os.getenv("PADDLE_COMPAT_CHECK_COLLECTIVES", "1") != "0"
+_DTYPES = (torch.float32, torch.float64, torch.float16, torch.bfloat16, torch.int8,
+           torch.int16, torch.int32, torch.int64, torch.uint8, torch.bool, torch.complex64,
+           torch.complex128, torch.float8_e4m3fn, torch.float8_e5m2, torch.uint16,
+           torch.uint32, torch.uint64)
+_DTYPE_CODES = {d: i + 1 for i, d in enumerate(_DTYPES)}
+
+
+def _check_match(g, t, api):
+    """Raise on every rank when the ranks' tensors differ in dtype or shape."""
+    if not _CHECK or g.nranks < 2:
+        return
+    code = _DTYPE_CODES.get(t.dtype, 0)
+    if t.dim() > 8:
+        return
+    desc = torch.zeros(10, dtype=torch.int64)
+    desc[0], desc[1] = code, t.dim()
+    desc[2:2 + t.dim()] = torch.tensor(t.shape, dtype=torch.int64)
+    dev = _comm_device(g)
+    desc = desc.to(dev)
+    rows = [torch.empty_like(desc) for _ in range(g.nranks)]
+    dist.all_gather(rows, desc, group=g.process_group)
+    rows = torch.stack(rows).cpu()
+    if bool((rows == rows[0]).all()):
+        return
+    names = {v: k for k, v in _DTYPE_CODES.items()}
+
+    def what(row):
+        dt = names.get(int(row[0]), "another dtype")
+        return f"{str(dt).replace('torch.', '')}{list(int(d) for d in row[2:2 + int(row[1])])}"
+    seen = ", ".join(f"rank {g.ranks[i]}: {what(r)}" for i, r in enumerate(rows))
+    raise ValueError(f"paddle.distributed.{api}(): the ranks passed tensors of different "
+                     f"dtypes or shapes ({seen}); every rank must pass the same")
+
+
 def _run(fn, sync_op, then=None):
     """Run a torch.distributed call synchronously or as a task."""
     if sync_op:
@@ -217,6 +276,7 @@ def all_reduce(tensor, op=ReduceOp.SUM, group=None, sync_op=True):
     """Reduce ``tensor`` over the group; every rank gets the result in ``tensor``."""
     g = _get_group(group)
     t = _t(tensor, "all_reduce")
+    _check_match(g, t, "all_reduce")
     top, then = _op(op, "all_reduce"), None
     if top is None:                          # AVG: gloo has none; SUM then divide
         top, then = dist.ReduceOp.SUM, _avg(t, g.nranks)
@@ -227,6 +287,7 @@ def reduce(tensor, dst, op=ReduceOp.SUM, group=None, sync_op=True):
     """Reduce ``tensor`` over the group into rank ``dst``'s ``tensor`` (a global rank)."""
     g = _get_group(group)
     t = _t(tensor, "reduce")
+    _check_match(g, t, "reduce")
     top = _op(op, "reduce")
     then = None
     if top is None:
@@ -239,6 +300,7 @@ def broadcast(tensor, src, group=None, sync_op=True):
     """Copy rank ``src``'s ``tensor`` into every rank's ``tensor``."""
     g = _get_group(group)
     t = _t(tensor, "broadcast")
+    _check_match(g, t, "broadcast")
     return _run(lambda a: dist.broadcast(t, src, g.process_group, a), sync_op)
 
 
@@ -246,6 +308,7 @@ def all_gather(tensor_list, tensor, group=None, sync_op=True):
     """Gather every rank's ``tensor`` into ``tensor_list`` (filled when empty, else written)."""
     g = _get_group(group)
     t = _t(tensor, "all_gather")
+    _check_match(g, t, "all_gather")
     if len(tensor_list) == 0:
         outs = [torch.empty_like(t) for _ in range(g.nranks)]
         tensor_list.extend(wrap(o) for o in outs)
@@ -254,18 +317,116 @@ def all_gather(tensor_list, tensor, group=None, sync_op=True):
     return _run(lambda a: dist.all_gather(outs, t, g.process_group, a), sync_op)
 
 
+# ------------------------------------------------------------------ objects, restricted pickle
+_SAFE_GLOBALS = frozenset(
+    [("builtins", n) for n in ("complex", "set", "frozenset", "slice", "range", "bytearray",
+                               "list", "dict", "tuple", "int", "float", "bool", "str",
+                               "bytes", "object")]
+    + [("collections", "OrderedDict"), ("_codecs", "encode")]
+    + [(m, n) for m in ("numpy.core.multiarray", "numpy._core.multiarray")
+       for n in ("_reconstruct", "scalar")]
+    + [(m, "_frombuffer") for m in ("numpy.core.numeric", "numpy._core.numeric")]
+    + [("numpy", "ndarray"), ("numpy", "dtype")]
+    + [("numpy", n) for n in np.sctypeDict if isinstance(n, str)]
+    + [("numpy.dtypes", n) for n in dir(np.dtypes) if n.endswith("DType")])
+
+
+class _RestrictedUnpickler(pickle.Unpickler):
+    """Rebuilds only plain values, containers and numpy arrays (see the module docstring)."""
+
+    def find_class(self, module, name):
+        if (module, name) in _SAFE_GLOBALS:
+            return super().find_class(module, name)
+        raise pickle.UnpicklingError(
+            f"paddle.distributed: refusing to unpickle {module}.{name} received from another "
+            "rank: only None, numbers, strings, bytes, lists, tuples, dicts, sets and numpy "
+            "arrays travel between ranks (send tensor.numpy() for a Tensor)")
+
+
+def _loads(data):
+    return _RestrictedUnpickler(io.BytesIO(data)).load()
+
+
+def _comm_device(g):
+    if g.backend == "NCCL":
+        return torch.device("cuda", torch.cuda.current_device())
+    return torch.device("cpu")
+
+
+def _encode(obj, device):
+    data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+    return torch.frombuffer(bytearray(data), dtype=torch.uint8).to(device)
+
+
+def _decode(t, size):
+    return _loads(t[:size].cpu().numpy().tobytes())
+
+
 def all_gather_object(object_list, obj, group=None):
-    """Append every rank's picklable ``obj`` to ``object_list`` (in rank order)."""
+    """Append every rank's ``obj`` to ``object_list`` (in rank order); see the module
+    docstring for which objects can travel."""
     g = _get_group(group)
-    out = [None] * g.nranks
-    dist.all_gather_object(out, obj, group=g.process_group)
-    object_list.extend(out)
+    dev = _comm_device(g)
+    data = _encode(obj, dev)
+    size = torch.tensor([data.numel()], dtype=torch.int64, device=dev)
+    sizes = [torch.empty_like(size) for _ in range(g.nranks)]
+    dist.all_gather(sizes, size, group=g.process_group)
+    longest = max(int(s) for s in sizes)
+    buf = torch.zeros(longest, dtype=torch.uint8, device=dev)
+    buf[:data.numel()] = data
+    outs = [torch.empty_like(buf) for _ in range(g.nranks)]
+    dist.all_gather(outs, buf, group=g.process_group)
+    object_list.extend(_decode(o, int(s)) for o, s in zip(outs, sizes))
+
+
+def _broadcast_payload(obj, src, g, me_is_src):
+    dev = _comm_device(g)
+    data = _encode(obj, dev) if me_is_src else None
+    size = torch.tensor([data.numel() if me_is_src else 0], dtype=torch.int64, device=dev)
+    dist.broadcast(size, src, group=g.process_group)
+    if not me_is_src:
+        data = torch.empty(int(size), dtype=torch.uint8, device=dev)
+    dist.broadcast(data, src, group=g.process_group)
+    return data, int(size)
 
 
 def broadcast_object_list(object_list, src, group=None):
     """Replace ``object_list``'s items by rank ``src``'s (the lists have the same length)."""
     g = _get_group(group)
-    dist.broadcast_object_list(object_list, src, group=g.process_group)
+    is_src = dist.get_rank() == src
+    data, size = _broadcast_payload(list(object_list), src, g, is_src)
+    if not is_src:
+        object_list[:] = _decode(data, size)
+
+
+def send_object_list(object_list, dst=None, group=None, dst_in_group=None):
+    """Send the objects of ``object_list`` to rank ``dst`` (``recv_object_list`` there)."""
+    g = _get_group(group)
+    if dst_in_group is not None:
+        dst = g.get_global_rank(dst_in_group)
+    if dst is None:
+        raise ValueError("paddle.distributed.send_object_list(): give dst or dst_in_group")
+    dev = _comm_device(g)
+    data = _encode(list(object_list), dev)
+    dist.send(torch.tensor([data.numel()], dtype=torch.int64, device=dev), dst,
+              group=g.process_group)
+    dist.send(data, dst, group=g.process_group)
+
+
+def recv_object_list(object_list, src=None, group=None, src_in_group=None):
+    """Fill ``object_list`` with the objects rank ``src`` sent with ``send_object_list``."""
+    g = _get_group(group)
+    if src_in_group is not None:
+        src = g.get_global_rank(src_in_group)
+    if src is None:
+        raise ValueError("paddle.distributed.recv_object_list(): give src or src_in_group")
+    dev = _comm_device(g)
+    size = torch.empty(1, dtype=torch.int64, device=dev)
+    dist.recv(size, src, group=g.process_group)
+    data = torch.empty(int(size), dtype=torch.uint8, device=dev)
+    dist.recv(data, src, group=g.process_group)
+    objs = _decode(data, int(size))
+    object_list[:len(objs)] = objs
 
 
 def scatter(tensor, tensor_list=None, src=0, group=None, sync_op=True):
@@ -281,11 +442,11 @@ def scatter(tensor, tensor_list=None, src=0, group=None, sync_op=True):
 def scatter_object_list(out_object_list, in_object_list=None, src=0, group=None):
     """``out_object_list`` becomes ``[in_object_list[rank]]`` of rank ``src``."""
     g = _get_group(group)
-    out = [None]
-    dist.scatter_object_list(out, in_object_list if dist.get_rank() == src else None, src,
-                             group=g.process_group)
+    is_src = dist.get_rank() == src
+    data, size = _broadcast_payload(list(in_object_list) if is_src else None, src, g, is_src)
+    mine = _decode(data, size)[g.rank]
     out_object_list.clear()
-    out_object_list.append(out[0])
+    out_object_list.append(mine)
 
 
 def gather(tensor, gather_list=None, dst=0, group=None, sync_op=True):
@@ -309,6 +470,7 @@ def reduce_scatter(tensor, tensor_list, op=ReduceOp.SUM, group=None, sync_op=Tru
     g = _get_group(group)
     t = _t(tensor, "reduce_scatter")
     ins = [_t(x, "reduce_scatter", "tensor_list") for x in tensor_list]
+    _check_match(g, t, "reduce_scatter")
     top = _op(op, "reduce_scatter")
     if g.backend == "NCCL":
         then = None
@@ -395,3 +557,107 @@ def wait(tensor, group=None, use_calc_stream=True):
     t = getattr(tensor, "_t", None)
     if isinstance(t, torch.Tensor) and t.is_cuda:
         torch.cuda.current_stream(t.device).synchronize()
+
+
+# ------------------------------------------------------------------ batched point-to-point
+class P2POp:
+    """One point-to-point operation for ``batch_isend_irecv``: ``op`` is
+    ``paddle.distributed.isend`` or ``irecv``, ``peer`` a global rank."""
+
+    def __init__(self, op, tensor, peer, group=None):
+        if op not in (isend, irecv):
+            raise RuntimeError("Invalid ``op`` function. Expected ``op`` to be of type "
+                               "``paddle.distributed.isend`` or ``paddle.distributed.irecv``.")
+        self.op = op
+        self.tensor = tensor
+        self.peer = peer
+        self.group = group
+
+
+def batch_isend_irecv(p2p_op_list):
+    """Start every operation of ``p2p_op_list``; returns their tasks (``wait()`` each)."""
+    if not p2p_op_list or not all(isinstance(p, P2POp) for p in p2p_op_list):
+        raise RuntimeError("Invalid ``p2p_op_list``. Each op is expected to to be of type "
+                           "``paddle.distributed.P2POp``.")
+    ops = []
+    for p in p2p_op_list:
+        g = _get_group(p.group)
+        t = _t(p.tensor, "batch_isend_irecv")
+        ops.append(dist.P2POp(dist.isend if p.op is isend else dist.irecv, t, p.peer,
+                              g.process_group))
+    return [_Task(w) for w in dist.batch_isend_irecv(ops)]
+
+
+# ------------------------------------------------------------------ process-group life cycle
+_shut_down = {}
+
+
+def shutdown_process_group(group=None):
+    """Release the communicators of ``group`` (every group but the default one when None);
+    ``restart_process_group`` makes them again. On torch this destroys the sub-group's
+    ProcessGroup and remembers its ranks."""
+    groups = [group] if group is not None else [g for g in _groups.values()
+                                                if g is not _default_group]
+    for g in groups:
+        if g.id in _shut_down or g.process_group is None:
+            continue
+        if g.process_group is not dist.GroupMember.NON_GROUP_MEMBER:
+            dist.destroy_process_group(g.process_group)
+        _shut_down[g.id] = g
+        g._pg = None
+
+
+def restart_process_group(group=None):
+    """Make the communicators of ``group`` (every shut-down group when None) again. Every
+    process of the job calls it, in the same order, as for ``new_group``."""
+    ids = [group.id] if group is not None else sorted(_shut_down)
+    for gid in ids:
+        g = _shut_down.pop(gid, None)
+        if g is not None:
+            g._pg = dist.new_group(list(g.ranks), backend=g._backend)
+
+
+class ParallelMode:
+    """The kinds of parallelism of a hybrid job (``fleet``'s topology)."""
+    DATA_PARALLEL = 0
+    TENSOR_PARALLEL = 1
+    PIPELINE_PARALLEL = 2
+    SHARDING_PARALLEL = 3
+    SEGMENT_PARALLEL = 4
+
+
+# ------------------------------------------------------------------ gloo context for CPU barriers
+_gloo = None
+
+
+def gloo_init_parallel_env(rank_id, rank_num, server_endpoint):
+    """Start a CPU-only gloo context of ``rank_num`` ranks, rendezvousing at
+    ``server_endpoint`` ("ip:port", hosted by rank 0), for ``gloo_barrier``; independent of
+    ``init_parallel_env``'s process group."""
+    global _gloo
+    if not (isinstance(rank_num, int) and rank_num >= 2 and 0 <= rank_id < rank_num):
+        raise ValueError(f"gloo_init_parallel_env: need 0 <= rank_id < rank_num and "
+                         f"rank_num >= 2, got rank_id={rank_id}, rank_num={rank_num}")
+    host, _, port = server_endpoint.rpartition(":")
+    timeout = _pg_timeout()
+    store = dist.TCPStore(host, int(port), rank_num, rank_id == 0, timeout=timeout)
+    _gloo = (store, dist.ProcessGroupGloo(dist.PrefixStore("paddle_compat_gloo", store),
+                                          rank_id, rank_num, timeout))
+
+
+def gloo_barrier():
+    """Wait until every rank of the gloo context reaches this point."""
+    if _gloo is None:
+        raise RuntimeError("gloo is not initialized: call "
+                           "paddle.distributed.gloo_init_parallel_env first")
+    _gloo[1].barrier().wait()
+
+
+def gloo_release():
+    """Release the gloo context of ``gloo_init_parallel_env``."""
+    global _gloo
+    _gloo = None
+
+
+def _pg_timeout():
+    return datetime.timedelta(milliseconds=int(os.getenv("PADDLE_PG_TIMEOUT", "1800000")))

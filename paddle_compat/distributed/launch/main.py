@@ -1,134 +1,278 @@
-"""``paddle.distributed.launch``: start one process per trainer of a collective job.
+"""``paddle.distributed.launch``: start one process per trainer of a collective job, on one node
+or many, with torch's elastic agent (torchrun's machinery) underneath.
 
     python -m paddle_compat.distributed.launch --nproc_per_node 2 train.py [ARGS ...]
     python -m paddle_compat.distributed.launch --devices 0,1 train.py [ARGS ...]
+    # two nodes: run on each (node rank 0 hosts the rendezvous at --master)
+    python -m paddle_compat.distributed.launch --nnodes 2 --rank 0 --master 10.0.0.1:8090 \\
+        --nproc_per_node 8 train.py
 
-Each trainer runs ``python -m paddle_compat train.py ARGS`` (so ``import paddle`` is
-paddle_compat) with Paddle's environment (``PADDLE_TRAINER_ID``, ``PADDLE_TRAINERS_NUM``,
-``PADDLE_TRAINER_ENDPOINTS``, ``PADDLE_CURRENT_ENDPOINT``, ``PADDLE_MASTER``, ``PADDLE_LOCAL_RANK``
-..., ``FLAGS_selected_gpus`` on GPU) and torch's (``MASTER_ADDR``, ``MASTER_PORT``, ``RANK``,
-``WORLD_SIZE``, ``LOCAL_RANK``). As Paddle's launcher does, trainer i's output goes to
-``LOG_DIR/workerlog.i`` and trainer 0's is also shown here. When a trainer fails the others are
-stopped and the launcher exits with that trainer's status. One node only (``--nnodes 1``);
-``--master``'s host is used for the rendezvous when given.
+How it maps:
+
+* ``--nnodes N`` (or ``N:M``, elastic) and ``--master host:port`` are the rendezvous of
+  ``torch.distributed.elastic``. With ``--rank R`` the node ranks are fixed (torch's static
+  rendezvous: node 0 hosts the store at ``--master``); without it nodes join a c10d rendezvous
+  at ``--master`` in arrival order. One node without ``--master`` rendezvous on a free local
+  port.
+* Each trainer runs ``python -m paddle_compat train.py ARGS`` (so ``import paddle`` is
+  paddle_compat) with Paddle's environment: ``PADDLE_TRAINER_ID``, ``PADDLE_TRAINERS_NUM``,
+  ``PADDLE_TRAINER_ENDPOINTS`` (every trainer's ip:port, exchanged between the nodes' agents
+  through the rendezvous store), ``PADDLE_CURRENT_ENDPOINT``, ``PADDLE_MASTER``,
+  ``PADDLE_LOCAL_RANK``, ``PADDLE_RANK_IN_NODE``, ``PADDLE_LOCAL_SIZE``, ``PADDLE_NNODES``,
+  ``PADDLE_GLOBAL_SIZE``, ``PADDLE_LOG_DIR``, ``PADDLE_JOB_ID``, ``FLAGS_selected_gpus`` with
+  ``--devices``; and torch's (``RANK``, ``WORLD_SIZE``, ``LOCAL_RANK``, ``MASTER_ADDR``,
+  ``MASTER_PORT`` ...), which ``init_parallel_env`` uses for the process group.
+* As Paddle's launcher does, local trainer i writes ``LOG_DIR/workerlog.i`` (stdout and
+  stderr) and local trainer 0's output is also shown here.
+* When a trainer fails (an exception, ``os._exit``, a signal) the agent stops the others on its
+  node, the launcher names the trainer, prints the end of its log and exits with its status
+  (128 + signal for a signal). Trainers on other nodes see their peer vanish in their next
+  collective (gloo/NCCL report the closed connection) and fail too; one waiting on a peer that
+  hangs gives up after ``PADDLE_PG_TIMEOUT`` ms.
+* ``--elastic_level 1`` restarts the job up to ``--max_restart`` times (torch's restarts);
+  by default, as Paddle's collective mode, a failure ends the job.
+
+Parameter-server flags (``--servers``, ``--trainers``, ``--server_num`` ...) and
+``--run_mode ps`` are not supported and say so.
 """
 import argparse
+import json
+import logging
 import os
 import signal
-import subprocess
+import socket
 import sys
-import threading
-import time
 
-from ..spawn import free_ports, job_env
+from ..spawn import free_ports
 
 __all__ = ["launch"]
+
+_TAIL_LINES = 30
+# what gloo / NCCL / the store say in a trainer whose peer died first
+_PEER_GONE = ("Connection reset by peer", "Connection closed by peer", "pair closure",
+              "Broken pipe", "NCCL communicator was aborted", "failed to recv, got 0 bytes")
 
 
 def _parser():
     p = argparse.ArgumentParser(prog="python -m paddle_compat.distributed.launch",
                                 description="start a collective job, one process per trainer")
-    p.add_argument("--master", default=None, help="rendezvous ip:port (default: a free port "
-                                                  "on 127.0.0.1)")
-    p.add_argument("--rank", type=int, default=-1, help="the node rank (one node only)")
-    p.add_argument("--nnodes", default="1", help="number of nodes (only 1 is supported)")
-    p.add_argument("--nproc_per_node", type=int, default=None,
-                   help="processes per node (default: one per device in --devices, else 1)")
-    p.add_argument("--log_dir", default="log", help="where workerlog.N go (default ./log)")
-    p.add_argument("--job_id", default="default")
-    p.add_argument("--devices", "--gpus", "--npus", "--xpus", default=None,
-                   help="GPU ids, e.g. 0,1: one trainer per id, NCCL backend")
-    p.add_argument("--run_mode", default=None, help="only 'collective' is supported")
-    p.add_argument("--log_level", default="INFO")
-    p.add_argument("--host", default=None)
-    p.add_argument("--ips", default=None, help="only the local node is supported")
-    p.add_argument("--start_port", type=int, default=None)
+    base = p.add_argument_group("Base Parameters")
+    base.add_argument("--master", default=None, help="the master/rendezvous server, ip:port")
+    base.add_argument("--legacy", default=False, help="ignored (Paddle's legacy launcher)")
+    base.add_argument("--rank", type=int, default=-1, help="the node rank")
+    base.add_argument("--log_level", default="INFO", help="log level. Default INFO")
+    base.add_argument("--log_overwrite", default=False, help="accepted; logs are overwritten")
+    base.add_argument("--sort_ip", default=False, help="accepted; ignored")
+    base.add_argument("--enable_gpu_log", default=True, help="accepted; ignored")
+    base.add_argument("--nnodes", default="1", help="the number of nodes (N, or N:M elastic)")
+    base.add_argument("--nproc_per_node", type=int, default=None,
+                      help="processes per node (default: one per device in --devices, else 1)")
+    base.add_argument("--log_dir", default="log", help="where workerlog.N go. Default ./log")
+    base.add_argument("--run_mode", default=None, help="only 'collective' is supported")
+    base.add_argument("--job_id", default="default", help="unique id of the job")
+    base.add_argument("--devices", "--gpus", "--npus", "--xpus", default=None,
+                      help="GPU ids, e.g. 0,1: one trainer per id, NCCL backend")
+    base.add_argument("--host", default=None, help="this node's ip")
+    base.add_argument("--ips", default=None, help="nodes' ips: only a single one is supported")
+    base.add_argument("--start_port", type=int, default=None, help="first trainer port")
+    for flag in ("--auto_parallel_config", "--auto_cluster_config", "--auto_tuner_json"):
+        base.add_argument(flag, default=None, help="not supported")
+    ps = p.add_argument_group("Parameter-Server Parameters (not supported)")
+    for flag in ("--servers", "--trainers", "--trainer_num", "--server_num", "--gloo_port"):
+        ps.add_argument(flag, default=None)
+    ps.add_argument("--with_gloo", default=None)
+    el = p.add_argument_group("Elastic Parameters")
+    el.add_argument("--max_restart", type=int, default=3, help="restarts with --elastic_level 1")
+    el.add_argument("--elastic_level", type=int, default=-1,
+                    help="-1/0: a failure ends the job; 1: restart up to --max_restart times")
+    el.add_argument("--elastic_timeout", type=int, default=30,
+                    help="seconds an elastic job waits for more nodes")
     p.add_argument("training_script", help="the script (or -m module) to run")
     p.add_argument("training_script_args", nargs=argparse.REMAINDER)
     return p
 
 
-def _pump(src, log_path, echo):
-    """Copy a trainer's output to its log file (and to our stdout for trainer 0)."""
-    with open(log_path, "wb") as log:
-        for line in iter(src.readline, b""):
-            log.write(line)
-            log.flush()
-            if echo is not None:
-                echo.write(line)
-                echo.flush()
-    src.close()
+def _check_supported(args):
+    if args.run_mode not in (None, "collective"):
+        raise NotImplementedError(f"paddle.distributed.launch --run_mode {args.run_mode} is not "
+                                  "supported by paddle_compat: only collective jobs are")
+    for flag in ("servers", "trainers", "trainer_num", "server_num", "gloo_port",
+                 "auto_parallel_config", "auto_tuner_json"):
+        if getattr(args, flag):
+            raise NotImplementedError(f"paddle.distributed.launch --{flag} is not supported by "
+                                      "paddle_compat (parameter-server and auto-tuner jobs)")
+    if args.ips and len(args.ips.split(",")) > 1:
+        raise NotImplementedError("paddle.distributed.launch --ips with several nodes is not "
+                                  "supported by paddle_compat: start the launcher on each node "
+                                  "with --nnodes, --rank and --master")
+
+
+def _nodes(nnodes):
+    lo, _, hi = str(nnodes).partition(":")
+    return int(lo), int(hi or lo)
+
+
+def _local_ip(master_host, host=None):
+    """This node's address as the master sees it (the interface that routes to it)."""
+    if host:
+        return host
+    if master_host in ("127.0.0.1", "localhost"):
+        return "127.0.0.1"
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect((master_host, 9))
+            return s.getsockname()[0]
+    except OSError:
+        return socket.gethostbyname(socket.gethostname())
+
+
+def _agent_class():
+    from torch.distributed.elastic.agent.server.local_elastic_agent import LocalElasticAgent
+
+    class PaddleAgent(LocalElasticAgent):
+        """The elastic agent, plus Paddle's job-wide environment: after each rendezvous the
+        nodes' agents exchange their trainers' endpoints through the rendezvous store."""
+
+        def __init__(self, *a, paddle_env, master_host, host, ports, **kw):
+            super().__init__(*a, **kw)
+            self._paddle_env = paddle_env
+            self._master_host = master_host
+            self._host = host
+            self._ports = ports
+
+        def _start_workers(self, worker_group):
+            store = worker_group.store
+            attempt = worker_group.spec.max_restarts - self._remaining_restarts
+            me, nodes = worker_group.group_rank, worker_group.group_world_size
+            ip = _local_ip(self._master_host, self._host)
+            ports = self._ports or free_ports(worker_group.spec.local_world_size)
+            key = f"paddle_compat/endpoints/{attempt}/"
+            store.set(key + str(me), json.dumps([f"{ip}:{p}" for p in ports]))
+            endpoints = []
+            for node in range(nodes):
+                endpoints.extend(json.loads(store.get(key + str(node))))
+            master = f"{worker_group.master_addr}:{worker_group.master_port}"
+            os.environ.update(self._paddle_env)
+            os.environ.update({"PADDLE_TRAINER_ENDPOINTS": ",".join(endpoints),
+                               "PADDLE_NNODES": str(nodes), "PADDLE_MASTER": master})
+            return super()._start_workers(worker_group)
+
+    return PaddleAgent
+
+
+def _tail(path, n=_TAIL_LINES):
+    try:
+        with open(path, "rb") as f:
+            f.seek(0, os.SEEK_END)
+            f.seek(max(0, f.tell() - 16384))
+            lines = f.read().decode("utf-8", "replace").splitlines()
+    except OSError:
+        return f"(no log at {path})"
+    return "\n".join(lines[-n:])
+
+
+def _exit_stamp(log_dir, local_rank):
+    # not imported at the top: ``python -m ...launch._worker`` must not find it imported
+    from ._worker import exit_stamp
+    return exit_stamp(log_dir, local_rank)
+
+
+def _report_failure(failures, log_dir):
+    """Name the first trainer that failed, show the end of its log; return the exit status."""
+    # the first to end is the cause (the others fail in a collective or are stopped by the
+    # agent's SIGTERM); each trainer's wrapper wrote when it ended
+    def ended(kv):
+        try:
+            with open(_exit_stamp(log_dir, kv[1].local_rank)) as f:
+                return float(f.read())
+        except (OSError, ValueError):
+            return float("inf")
+    # a trainer that failed because a peer vanished says so in its last lines
+    def consequence(kv):
+        tail = _tail(os.path.join(log_dir, f"workerlog.{kv[1].local_rank}"), 40)
+        return any(m in tail for m in _PEER_GONE)
+    rank, failure = min(failures.items(), key=lambda kv: (kv[1].exitcode == -signal.SIGTERM,
+                                                          consequence(kv), ended(kv), kv[0]))
+    code = failure.exitcode
+    status = code if code >= 0 else 128 - code
+    how = (f"was killed by signal {signal.Signals(-code).name}" if code < 0 else
+           f"exited with status {code}")
+    log = os.path.join(log_dir, f"workerlog.{failure.local_rank}")
+    print(f"paddle_compat launch: trainer {rank} (local rank {failure.local_rank}) {how}; "
+          f"the end of {log}:\n{_tail(log)}\n"
+          f"paddle_compat launch: trainer {rank} failed, the job is stopped (exit status "
+          f"{status})", file=sys.stderr, flush=True)
+    return status
 
 
 def launch(argv=None):
     """Run the job described by ``argv`` (default ``sys.argv[1:]``); returns the exit status."""
     args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
-    if str(args.nnodes) not in ("1", "1:1"):
-        raise NotImplementedError("paddle.distributed.launch with --nnodes > 1 is not "
-                                  "supported by paddle_compat yet")
-    if args.run_mode not in (None, "collective"):
-        raise NotImplementedError(f"paddle.distributed.launch --run_mode {args.run_mode} is not "
-                                  "supported by paddle_compat yet")
+    _check_supported(args)
+    from torch.distributed.elastic.agent.server.api import WorkerSpec, WorkerState
+    from torch.distributed.elastic.multiprocessing import DefaultLogsSpecs
+    from torch.distributed.elastic.rendezvous import RendezvousParameters
+    from torch.distributed.elastic.rendezvous import registry as rdzv_registry
+
+    if args.log_level.upper() not in ("DEBUG",):
+        logging.getLogger("torch.distributed.elastic").setLevel(logging.WARNING)
     devices = [d for d in (args.devices or "").split(",") if d]
     n = args.nproc_per_node or (len(devices) if devices else 1)
-    backend = "nccl" if devices else "gloo"
     if devices and len(devices) < n:
         raise ValueError(f"--nproc_per_node {n} needs as many --devices, got {args.devices}")
-    host = "127.0.0.1"
+    backend = "nccl" if devices else "gloo"
+    min_nodes, max_nodes = _nodes(args.nnodes)
     if args.master:
-        host, _, port = args.master.rpartition(":")
-        ports = free_ports(n)
-        master_port = int(port)
+        endpoint = args.master
+    elif max_nodes == 1:
+        endpoint = f"127.0.0.1:{free_ports(1)[0]}"
     else:
-        if args.start_port:
-            ports = list(range(args.start_port, args.start_port + n + 1))
-        else:
-            ports = free_ports(n + 1)
-        master_port = ports.pop()
-    endpoints = [f"{host}:{p}" for p in ports[:n]]
-    os.makedirs(args.log_dir, exist_ok=True)
+        raise ValueError("paddle.distributed.launch --nnodes > 1 needs --master ip:port")
+    master_host = endpoint.rpartition(":")[0]
+    if max_nodes == 1 or args.rank >= 0:
+        if min_nodes != max_nodes:
+            raise ValueError("--rank fixes the node ranks: --nnodes must then be one number")
+        node_rank = max(args.rank, 0)
+        rdzv = RendezvousParameters("static", endpoint, args.job_id, min_nodes, max_nodes,
+                                    rank=node_rank, timeout=max(args.elastic_timeout, 900))
+    else:
+        rdzv = RendezvousParameters("c10d", endpoint, args.job_id, min_nodes, max_nodes,
+                                    join_timeout=max(args.elastic_timeout, 900),
+                                    last_call_timeout=args.elastic_timeout if
+                                    min_nodes != max_nodes else 1)
+    log_dir = os.path.abspath(args.log_dir)
+    os.makedirs(log_dir, exist_ok=True)
+    for i in range(n):
+        if os.path.exists(_exit_stamp(log_dir, i)):
+            os.remove(_exit_stamp(log_dir, i))
     script = [args.training_script, *args.training_script_args]
-    if args.training_script == "-m":
-        script = ["-m", *args.training_script_args]
-    procs, pumps = [], []
-    base = dict(os.environ)
-    for rank in range(n):
-        env = dict(base)
-        env.update(job_env(rank, n, endpoints, master_port, backend,
-                           [int(d) for d in devices] if devices else None))
-        env["PADDLE_JOB_ID"] = args.job_id
-        env["PADDLE_LOG_DIR"] = args.log_dir
-        p = subprocess.Popen([sys.executable, "-m", "paddle_compat", *script], env=env,
-                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        t = threading.Thread(target=_pump, daemon=True,
-                             args=(p.stdout, os.path.join(args.log_dir, f"workerlog.{rank}"),
-                                   sys.stdout.buffer if rank == 0 else None))
-        t.start()
-        procs.append(p)
-        pumps.append(t)
-    status = 0
+    paddle_env = {"PADDLE_JOB_ID": args.job_id, "PADDLE_LOG_DIR": log_dir,
+                  "PADDLE_DISTRI_BACKEND": backend, "PADDLE_LOCAL_SIZE": str(n)}
+    if devices:
+        paddle_env["PADDLE_COMPAT_DEVICES"] = ",".join(devices)
+    ports = list(range(args.start_port, args.start_port + n)) if args.start_port else None
+    spec = WorkerSpec(role="trainer", local_world_size=n,
+                      rdzv_handler=rdzv_registry.get_rendezvous_handler(rdzv),
+                      entrypoint=sys.executable,
+                      args=("-m", "paddle_compat.distributed.launch._worker", *script),
+                      max_restarts=args.max_restart if args.elastic_level >= 1 else 0,
+                      monitor_interval=0.1)
+    agent = _agent_class()(spec, DefaultLogsSpecs(), start_method="spawn",
+                           paddle_env=paddle_env, master_host=master_host, host=args.host,
+                           ports=ports)
     try:
-        alive = set(range(n))
-        while alive:
-            for i in sorted(alive):
-                rc = procs[i].poll()
-                if rc is None:
-                    continue
-                alive.discard(i)
-                if rc != 0 and status == 0:
-                    status = rc if rc > 0 else 128 - rc
-                    print(f"paddle_compat launch: trainer {i} exited with status {rc}; see "
-                          f"{os.path.join(args.log_dir, f'workerlog.{i}')}", file=sys.stderr)
-                    for j in alive:
-                        procs[j].send_signal(signal.SIGTERM)
-            time.sleep(0.05)
+        result = agent.run()
     except KeyboardInterrupt:
-        for p in procs:
-            if p.poll() is None:
-                p.send_signal(signal.SIGINT)
-        for p in procs:
-            p.wait()
-        status = 130
-    for t in pumps:
-        t.join(timeout=5)
-    return status
+        return 130
+    except Exception as e:  # noqa: BLE001  a rendezvous that cannot complete
+        print(f"paddle_compat launch: the job could not start: {type(e).__name__}: {e}",
+              file=sys.stderr, flush=True)
+        return 1
+    finally:
+        spec.rdzv_handler.shutdown()
+    if result.state == WorkerState.SUCCEEDED:
+        return 0
+    if result.failures:
+        return _report_failure(result.failures, log_dir)
+    print(f"paddle_compat launch: the job ended in state {result.state.name}", file=sys.stderr)
+    return 1

@@ -1,0 +1,12 @@
+"""``paddle.distributed.fleet.meta_parallel``: tensor-parallel layers, model-parallel random
+states and pipeline parallelism."""
+from .mp_layers import (ColumnParallelLinear, ParallelCrossEntropy, RowParallelLinear,
+                        VocabParallelEmbedding)
+from .random import RNGStatesTracker, get_rng_state_tracker, model_parallel_random_seed
+from .pp_layers import LayerDesc, PipelineLayer, SharedLayerDesc
+from .pipeline_parallel import PipelineParallel
+
+__all__ = ["ColumnParallelLinear", "RowParallelLinear", "VocabParallelEmbedding",
+           "ParallelCrossEntropy", "RNGStatesTracker", "get_rng_state_tracker",
+           "model_parallel_random_seed", "LayerDesc", "SharedLayerDesc", "PipelineLayer",
+           "PipelineParallel"]

@@ -1,0 +1,59 @@
+"""``fleet.utils.recompute``: activation checkpointing on ``torch.utils.checkpoint`` (the
+non-reentrant form). With ``preserve_rng_state`` (the default) the recomputation runs on the
+random state the forward saw -- paddle_compat's own generator, which torch's checkpoint does not
+know -- so dropout draws the same mask twice; the state after the backward is left as it was."""
+import torch
+import torch.utils.checkpoint as _ckpt
+
+from ....framework.tensor import Tensor, wrap
+from ....ops import random as _grandom
+
+__all__ = ["recompute"]
+
+
+def _unwrap(x):
+    if isinstance(x, Tensor):
+        return x._t
+    if isinstance(x, (tuple, list)):
+        return type(x)(_unwrap(v) for v in x)
+    return x
+
+
+def _rewrap(x):
+    if isinstance(x, torch.Tensor):
+        return wrap(x)
+    if isinstance(x, (tuple, list)):
+        return type(x)(_rewrap(v) for v in x)
+    return x
+
+
+def recompute(function, *args, **kwargs):
+    """Run ``function(*args, **kwargs)`` keeping none of its activations; the backward runs
+    it again. Options (popped from ``kwargs``): ``preserve_rng_state=True``,
+    ``use_reentrant=True`` (accepted; the non-reentrant checkpoint is used either way),
+    ``offload_indices`` (accepted, ignored)."""
+    preserve = kwargs.pop("preserve_rng_state", True)
+    kwargs.pop("use_reentrant", None)
+    kwargs.pop("offload_indices", None)
+    state = _grandom.get_rng_state() if preserve else None
+    calls = [0]
+
+    def run(*targs):
+        pargs = [_rewrap(a) for a in targs]
+        if calls[0] and state is not None:
+            cur = _grandom.get_rng_state()
+            _grandom.set_rng_state(state)
+            try:
+                out = function(*pargs, **kwargs)
+            finally:
+                _grandom.set_rng_state(cur)
+        else:
+            out = function(*pargs, **kwargs)
+        calls[0] += 1
+        return _unwrap(out)
+
+    targs = [_unwrap(a) for a in args]
+    if not torch.is_grad_enabled():
+        return function(*args, **kwargs)
+    out = _ckpt.checkpoint(run, *targs, use_reentrant=False, preserve_rng_state=preserve)
+    return _rewrap(out)
