@@ -81,7 +81,6 @@ try:
 except AttributeError:                      # pragma: no cover
     def _is_compiling():
         return False
-_increment_version = torch._C._increment_version
 #: the dtypes torch differentiates; outputs of other dtypes get a carrier (``_int_carriers``)
 _DIFF = frozenset((torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.complex64,
                    torch.complex128))
@@ -236,8 +235,7 @@ def _inplace_output(layer, ctx, call, t, k):
             raise ValueError(f"(InvalidArgument) {layer.__name__} : Leaf Var "
                              f"({_leaf_name(call, t)}) that doesn't stop gradient can't use "
                              "inplace strategy.")
-        _increment_version(t)
-    _mark_dirty(ctx, t)
+    _mark_dirty(ctx, t)       # torch bumps the version once, as Paddle's one inplace write
     if call.inplace is None:
         call.inplace = []
     call.inplace.append(t)

@@ -117,7 +117,9 @@ def _translate_saved_error(e):
             "(PermissionDenied) Tensor '' used in gradient computation has been modified by an "
             f"inplace operation. Its version is {m.group(1)} but the expected version is "
             f"{m.group(2)}. Please fix your code to void calling an inplace operator after "
-            "using the Tensor which will used in gradient computation.")
+            "using the Tensor which will used in gradient computation.\n  [Hint: Expected "
+            "tensor_version == wrapper_version_snapshot, but received tensor_version:"
+            f"{m.group(1)} != wrapper_version_snapshot:{m.group(2)}.]")
     if "backward through the graph a second time" in msg or "already been freed" in msg:
         return GradientCycleError(
             "(Fatal) The saved tensors of this PyLayer were freed by an earlier backward: you "

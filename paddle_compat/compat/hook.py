@@ -32,6 +32,7 @@ ROOT = "paddle_compat"
 ALIASES = {
     "paddle": ROOT,
     "paddle.base": ROOT + ".compat.shims.base",
+    "paddle._C_ops": ROOT + ".compat.shims.c_ops",
     # Paddle's one-module-per-distribution layout onto ours (kl and transform keep their names)
     "paddle.distribution.bernoulli": ROOT + ".distribution.discrete",
     "paddle.distribution.binomial": ROOT + ".distribution.discrete",
@@ -74,6 +75,9 @@ BLOCKED = {
 #: paddle module -> {attribute: "paddle_compat.module[:attribute]"}. Looked up only after normal
 #: attribute lookup failed.
 EXTRAS = {
+    "paddle": {
+        "_C_ops": ROOT + ".compat.shims.c_ops",
+    },
     "paddle.framework": {
         "core": ROOT + ".compat.shims.base.core",
         "in_dynamic_mode": ROOT + ".static.mode:in_dynamic_mode",
@@ -95,6 +99,8 @@ EXTRAS = {
         "get_default_dtype": ROOT + ".framework.dtype:get_default_dtype",
         "set_default_dtype": ROOT + ".framework.dtype:set_default_dtype",
         "seed": ROOT + ":seed",
+        "set_flags": ROOT + ".framework.flags:set_flags",
+        "get_flags": ROOT + ".framework.flags:get_flags",
         "save": ROOT + ":save",
         "load": ROOT + ":load",
     },
@@ -219,7 +225,10 @@ def _attach_getattrs():
             prev = d.get("__getattr__")
             if getattr(prev, "_paddle_compat_missing", False):
                 continue
-            mod.__getattr__ = make_module_getattr(mod, paddle_name_of(name), _resolve, prev)
+            pname = paddle_name_of(name)
+            mod.__getattr__ = make_module_getattr(
+                mod, pname, _resolve, prev,
+                private=tuple(k for k in EXTRAS.get(pname, ()) if k[:1] == "_"))
             done[name] = (mod, prev)
 
 

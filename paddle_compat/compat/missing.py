@@ -76,14 +76,15 @@ def _missing(api, module_name, hint=None):
     return UnsupportedAPIError(api, hint)
 
 
-def make_module_getattr(module, paddle_name, resolve=None, previous=None):
+def make_module_getattr(module, paddle_name, resolve=None, previous=None, private=()):
     """A PEP 562 ``__getattr__`` for ``module`` seen as ``paddle_name``.
 
     ``previous``: the module's own ``__getattr__`` (asked first). ``resolve(paddle_name, attr)``:
     returns an object for names defined elsewhere in paddle_compat (a submodule to import
     lazily, a function Paddle also exposes here), or raises LookupError (its argument, if a
     string other than ``attr``, is a hint added to the message). Private names
-    (``_x``, ``__x__``) fail with Python's plain message: tools probe for those.
+    (``_x``, ``__x__``) fail with Python's plain message: tools probe for those; except the
+    private names in ``private``, which ``resolve`` is asked for (``paddle._C_ops``).
     """
     mod_name = module.__name__
 
@@ -94,6 +95,11 @@ def make_module_getattr(module, paddle_name, resolve=None, previous=None):
             except AttributeError:
                 pass
         if name[:1] == "_":
+            if resolve is not None and name in private:
+                try:
+                    return resolve(paddle_name, name)
+                except LookupError:
+                    pass
             raise AttributeError(f"module {mod_name!r} has no attribute {name!r}")
         hint = None
         if resolve is not None:
