@@ -154,16 +154,17 @@ def test_missing_model_files(tmp_path):
 
 
 def test_paddle2_files_are_refused_clearly(tmp_path):
-    """A 2.x model (protobuf ``__model__`` / ``.pdmodel``) names the file and the format."""
+    """A 2.x model in separate files (``__model__``) names the file and the format; a broken
+    ``.pdmodel`` (the combined 2.x format, read by jit/program_desc.py) names the file."""
     (tmp_path / "__model__").write_bytes(b"\x0a\x00")
     with pytest.raises(NotImplementedError, match="__model__.*Paddle 2"):
         pi.create_predictor(pi.Config(str(tmp_path)))
     (tmp_path / "old.pdmodel").write_bytes(b"\x0a\x00")
     (tmp_path / "old.pdiparams").write_bytes(b"")
-    with pytest.raises(NotImplementedError, match="old.pdmodel"):
+    with pytest.raises(ValueError, match="old.pdmodel.*ProgramDesc"):
         pi.create_predictor(pi.Config(str(tmp_path / "old.pdmodel"),
                                       str(tmp_path / "old.pdiparams")))
-    with pytest.raises(NotImplementedError, match="old.pdmodel"):
+    with pytest.raises(ValueError, match="old.pdmodel.*ProgramDesc"):
         paddle.static.load_inference_model(str(tmp_path / "old"), paddle.static.Executor())
 
 

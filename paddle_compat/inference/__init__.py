@@ -121,8 +121,10 @@ def _prefix_of(path):
 def _resolve_dir_or_prefix(path):
     """(model file, params file) for ``Config(model_dir)`` or a path prefix."""
     if os.path.isdir(path):
-        if os.path.isfile(os.path.join(path, "inference.json")):
-            return os.path.join(path, "inference.json"), os.path.join(path, "inference.pdiparams")
+        for ext in (".json", ".pdmodel"):          # 3.x PIR JSON, else 2.x ProgramDesc
+            if os.path.isfile(os.path.join(path, "inference" + ext)):
+                return os.path.join(path, "inference" + ext), \
+                    os.path.join(path, "inference.pdiparams")
         if os.path.isfile(os.path.join(path, "__model__")):
             raise NotImplementedError(f"{os.path.join(path, '__model__')}: the protobuf "
                                       "ProgramDesc of Paddle 2.x cannot be loaded yet; save the "
@@ -741,9 +743,6 @@ def load_inference_model(path_prefix, executor, **kwargs):
     if not os.path.isfile(model_file) and not model_file.endswith(".pdmodel"):
         raise ModelFileNotFound(f"Cannot open file {model_file}, please confirm whether the "
                                 "file exists")
-    if model_file.endswith(".pdmodel"):
-        raise NotImplementedError(f"{model_file}: the protobuf ProgramDesc of Paddle 2.x cannot "
-                                  "be loaded yet; save the model again with Paddle 3.x")
     layer = _load(model_file, params_file)
     program = InferenceProgram(layer, model_file)
     return [program, list(program.feed_target_names), list(program.fetch_targets)]

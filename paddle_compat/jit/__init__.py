@@ -306,6 +306,7 @@ def _is_plain_function(fn):
 _ = StaticProxy
 
 from .translated import TranslatedLayer, load  # noqa: E402  (model files: translated.py)
+from . import program_desc  # noqa: E402,F401  (Paddle 2.x .pdmodel files for load)
 
 __all__ += ["load", "TranslatedLayer"]
 from .save import json_to_pdmodel, save, set_code_level, set_verbosity  # noqa: E402

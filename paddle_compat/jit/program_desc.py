@@ -1,0 +1,722 @@
+"""Paddle 2.x model files: a ``ProgramDesc`` protobuf (``model.pdmodel``) and its parameters
+(``model.pdiparams``, the same stream as Paddle 3.x's: ``translated.read_pdiparams``).
+
+What the ``.pdmodel`` holds (Paddle's ``framework.proto``; read here by a small protobuf
+wire-format reader of our own, no generated code, nothing in the file is executed):
+
+* ``ProgramDesc``: field 1 the blocks (``BlockDesc``), 4 the version.
+* ``BlockDesc``: 1 idx, 2 parent_idx, 3 the variables (``VarDesc``), 4 the ops (``OpDesc``).
+* ``VarDesc``: 1 name, 2 type (``VarType``: 1 the kind, 7 = a dense tensor, 9/10 = the feed /
+  fetch lists; 3 ``DenseTensorDesc`` whose field 1 is a ``TensorDesc``: 1 data type, 2 dims),
+  3 persistable.
+* ``OpDesc``: 3 type (the fluid op name: ``matmul_v2``, ``elementwise_add``, ``conv2d`` ...),
+  1 inputs and 2 outputs (``Var``: 1 the slot name such as ``X``, 2 the variable names),
+  4 attributes (``Attr``: 1 name, 2 type, then the value in the field its type names: 3 i,
+  4 f, 5 s, 6 ints, 7 floats, 8 strings, 10 b, 11 bools, 12 block_idx, 13 l, 15 longs,
+  16 float64s, 19 float64, 20 scalar).
+
+The ops are turned into the op list ``TranslatedLayer`` runs (the same one a 3.x PIR program
+becomes): variables are renamed into single-assignment value ids (an op that writes a variable
+again, as batch norm's ``MeanOut``, makes a new value), each fluid op becomes a call of the op
+functions users call, through the PIR handlers where the two agree (``matmul_v2`` is
+``pd_op.matmul``, ``elementwise_add`` that broadcasts as numpy does is ``pd_op.add``, so the
+compiled function fuses a Linear as for 3.x files) and through the handlers below where fluid's
+op differs (``elementwise_*`` with an ``axis``, ``reshape2`` with its shape attribute, ``mul``
+with ``x_num_col_dims`` ...). An op without a mapping raises NotImplementedError naming it;
+control flow (``conditional_block``, ``while``) and fluid's older sequence ops on LoD input
+(``lstm`` / ``gru`` of ``dynamic_lstm`` / ``dynamic_gru``) are among those; the ``rnn`` op of
+``nn.LSTM`` / ``nn.GRU`` / ``nn.SimpleRNN`` runs on torch's fused kernels.
+"""
+import struct
+
+import numpy as np
+import torch
+
+from .. import ops as _ops
+from ..framework.tensor import wrap
+from ..nn import functional as F
+from .translated import _READERS, ModelFileError, _Op, _batch_norm, _ints, _scalar, \
+    _signed64, _varint, read_pdiparams
+
+__all__ = ["read_program_desc", "program_to_ops", "load_program_desc", "FLUID_OPS"]
+
+_DENSE_TENSOR, _FEED_MINIBATCH, _FETCH_LIST = 7, 9, 10
+_DTYPE_NAME = {0: "bool", 1: "int16", 2: "int32", 3: "int64", 4: "float16", 5: "float32",
+               6: "float64", 20: "uint8", 21: "int8", 22: "bfloat16", 23: "complex64",
+               24: "complex128"}
+
+
+# ---------------------------------------------------------------------------- wire format
+def _fields(buf, path):
+    """The fields of one protobuf message: a list of (field number, wire type, value); a
+    varint as an int, a length-delimited field as bytes, fixed32/64 as their raw bytes."""
+    out, i, n = [], 0, len(buf)
+    while i < n:
+        key, i = _varint(buf, i, path)
+        field, wire = key >> 3, key & 7
+        if wire == 0:
+            v, i = _varint(buf, i, path)
+        elif wire == 2:
+            size, i = _varint(buf, i, path)
+            if i + size > n:
+                raise ModelFileError(f"{path}: a protobuf field runs past its message")
+            v, i = buf[i:i + size], i + size
+        elif wire == 5:
+            if i + 4 > n:
+                raise ModelFileError(f"{path}: a protobuf message ends inside a fixed32")
+            v, i = buf[i:i + 4], i + 4
+        elif wire == 1:
+            if i + 8 > n:
+                raise ModelFileError(f"{path}: a protobuf message ends inside a fixed64")
+            v, i = buf[i:i + 8], i + 8
+        else:
+            raise ModelFileError(f"{path}: a protobuf field of wire type {wire}")
+        out.append((field, wire, v))
+    return out
+
+
+def _packed_varints(buf, path):
+    out, i = [], 0
+    while i < len(buf):
+        v, i = _varint(buf, i, path)
+        out.append(v)
+    return out
+
+
+def _repeated_ints(items, path):
+    """A repeated integer field, packed or not, as signed 64-bit values."""
+    out = []
+    for wire, v in items:
+        if wire == 2:
+            out.extend(_signed64(x) for x in _packed_varints(v, path))
+        elif wire == 0:
+            out.append(_signed64(v))
+        else:
+            raise ModelFileError(f"{path}: an integer field of wire type {wire}")
+    return out
+
+
+def _repeated_fixed(items, fmt, path):
+    size = struct.calcsize(fmt)
+    out = []
+    for wire, v in items:
+        if wire == 2:
+            if len(v) % size:
+                raise ModelFileError(f"{path}: a packed float field of {len(v)} bytes")
+            out.extend(struct.unpack(f"<{len(v) // size}{fmt}", v))
+        elif (wire == 5 and size == 4) or (wire == 1 and size == 8):
+            out.extend(struct.unpack("<" + fmt, v))
+        else:
+            raise ModelFileError(f"{path}: a float field of wire type {wire}")
+    return out
+
+
+def _text(v, path):
+    if not isinstance(v, (bytes, bytearray)):
+        raise ModelFileError(f"{path}: a text field is not length-delimited")
+    try:
+        return bytes(v).decode("utf-8")
+    except UnicodeDecodeError:
+        raise ModelFileError(f"{path}: a text field is not UTF-8") from None
+
+
+def _group(fields):
+    g = {}
+    for f, w, v in fields:
+        g.setdefault(f, []).append((w, v))
+    return g
+
+
+def _int32(v):
+    v = _signed64(v)
+    return v - (1 << 32) if v >= 1 << 31 else v
+
+
+def _attr(buf, path):
+    g = _group(_fields(buf, path))
+    name = _text(g[1][-1][1], path) if 1 in g else None
+    if name is None or 2 not in g:
+        raise ModelFileError(f"{path}: an op attribute without a name or type")
+    kind = g[2][-1][1]
+
+    def one(field, default=None):
+        return g[field][-1][1] if field in g else default
+    if kind == 0:                                   # INT
+        return name, _int32(one(3, 0))
+    if kind == 1:                                   # FLOAT
+        return name, struct.unpack("<f", one(4, b"\0\0\0\0"))[0]
+    if kind == 2:                                   # STRING
+        return name, _text(one(5, b""), path)
+    if kind == 3:                                   # INTS
+        return name, [_int32(v & ((1 << 64) - 1)) for v in _repeated_ints(g.get(6, []), path)]
+    if kind == 4:                                   # FLOATS
+        return name, list(_repeated_fixed(g.get(7, []), "f", path))
+    if kind == 5:                                   # STRINGS
+        return name, [_text(v, path) for _, v in g.get(8, [])]
+    if kind == 6:                                   # BOOLEAN
+        return name, bool(one(10, 0))
+    if kind == 7:                                   # BOOLEANS
+        return name, [bool(v) for v in _repeated_ints(g.get(11, []), path)]
+    if kind == 8:                                   # BLOCK
+        return name, ("block", one(12, 0))
+    if kind == 9:                                   # LONG
+        return name, _signed64(one(13, 0))
+    if kind == 10:                                  # BLOCKS
+        return name, ("blocks", _repeated_ints(g.get(14, []), path))
+    if kind == 11:                                  # LONGS
+        return name, _repeated_ints(g.get(15, []), path)
+    if kind == 12:                                  # FLOAT64S
+        return name, list(_repeated_fixed(g.get(16, []), "d", path))
+    if kind == 13:                                  # VAR
+        return name, ("var", _text(one(17, b""), path))
+    if kind == 14:                                  # VARS
+        return name, ("vars", [_text(v, path) for _, v in g.get(18, [])])
+    if kind == 15:                                  # FLOAT64
+        return name, struct.unpack("<d", one(19, b"\0" * 8))[0]
+    if kind == 16:                                  # SCALAR
+        return name, _scalar_msg(one(20, b""), path)
+    if kind == 17:                                  # SCALARS
+        return name, [_scalar_msg(v, path) for _, v in g.get(21, [])]
+    raise NotImplementedError(f"{path}: op attribute {name!r} has type {kind}, which is not "
+                              "supported")
+
+
+def _scalar_msg(buf, path):
+    g = _group(_fields(buf, path))
+    kind = g[1][-1][1] if 1 in g else 0
+    if kind == 1:
+        return bool(g[2][-1][1]) if 2 in g else False
+    if kind == 2:
+        return _signed64(g[3][-1][1]) if 3 in g else 0
+    if kind == 3:
+        return struct.unpack("<d", g[4][-1][1])[0] if 4 in g else 0.0
+    raise NotImplementedError(f"{path}: a Scalar attribute of type {kind} (complex)")
+
+
+def _slots(items, path):
+    out = {}
+    for _, v in items:
+        g = _group(_fields(v, path))
+        if 1 not in g:
+            raise ModelFileError(f"{path}: an op input/output without a slot name")
+        out[_text(g[1][-1][1], path)] = [_text(a, path) for _, a in g.get(2, [])]
+    return out
+
+
+class _Var:
+    __slots__ = ("name", "kind", "dtype", "dims", "persistable")
+
+
+def _var(buf, path):
+    g = _group(_fields(buf, path))
+    v = _Var()
+    v.name = _text(g[1][-1][1], path) if 1 in g else ""
+    v.persistable = bool(g[3][-1][1]) if 3 in g else False
+    v.kind, v.dtype, v.dims = None, None, None
+    if 2 in g:
+        t = _group(_fields(g[2][-1][1], path))
+        v.kind = t[1][-1][1] if 1 in t else None
+        if 3 in t:                                  # DenseTensorDesc
+            d = _group(_fields(t[3][-1][1], path))
+            if 1 in d:
+                td = _group(_fields(d[1][-1][1], path))
+                v.dtype = td[1][-1][1] if 1 in td else None
+                v.dims = _repeated_ints(td.get(2, []), path)
+    return v
+
+
+class DescOp:
+    """One ``OpDesc``: ``type``, ``inputs`` / ``outputs`` (slot -> variable names),
+    ``attrs`` (name -> value)."""
+    __slots__ = ("type", "inputs", "outputs", "attrs")
+
+
+def read_program_desc(path):
+    """The blocks of a ``.pdmodel`` file: a list of ``(vars, ops)``, ``vars`` a dict name ->
+    ``_Var`` (kind, dtype code, dims, persistable), ``ops`` a list of ``DescOp``."""
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        prog = _group(_fields(data, path))
+        blocks = []
+        for _, bbuf in prog.get(1, []):
+            b = _group(_fields(bbuf, path))
+            variables = {}
+            for _, vbuf in b.get(3, []):
+                v = _var(vbuf, path)
+                variables[v.name] = v
+            ops = []
+            for _, obuf in b.get(4, []):
+                o = _group(_fields(obuf, path))
+                op = DescOp()
+                if 3 not in o:
+                    raise ModelFileError(f"{path}: an op without a type")
+                op.type = _text(o[3][-1][1], path)
+                op.inputs = _slots(o.get(1, []), path)
+                op.outputs = _slots(o.get(2, []), path)
+                op.attrs = dict(_attr(a, path) for _, a in o.get(4, []))
+                ops.append(op)
+            blocks.append((variables, ops))
+    except (TypeError, KeyError, IndexError, struct.error):
+        raise ModelFileError(f"{path}: not a Paddle ProgramDesc (malformed protobuf)") from None
+    if not blocks or not blocks[0][1]:
+        raise ModelFileError(f"{path}: not a Paddle ProgramDesc (no block with ops)")
+    return blocks
+
+
+# ---------------------------------------------------------------------------- fluid ops
+def _dtype_name(code, where):
+    if code not in _DTYPE_NAME:
+        raise ModelFileError(f"{where}: unknown data type code {code}")
+    return _DTYPE_NAME[code]
+
+
+def _align(y, axis, x_rank):
+    """Y of a fluid elementwise op aligned to X's dims starting at ``axis``."""
+    y_rank = len(y.shape)
+    if axis < 0 or y_rank == x_rank:
+        return y
+    return _ops.reshape(y, [1] * axis + list(y.shape) + [1] * (x_rank - axis - y_rank))
+
+
+def _elementwise(fn):
+    def run(layer, ins, a):
+        x, y = ins[0], ins[1]
+        return [fn(x, _align(y, a.get("axis", -1), len(x.shape)))]
+    return run
+
+
+def _mul(layer, ins, a):
+    x, y = ins[0], ins[1]
+    xk, yk = a.get("x_num_col_dims", 1), a.get("y_num_col_dims", 1)
+    xs, ys = list(x.shape), list(y.shape)
+    x2 = _ops.reshape(x, [int(np.prod(xs[:xk])), int(np.prod(xs[xk:]))])
+    y2 = _ops.reshape(y, [int(np.prod(ys[:yk])), int(np.prod(ys[yk:]))])
+    out = _ops.matmul(x2, y2)
+    return [_ops.reshape(out, xs[:xk] + ys[yk:])]
+
+
+def _matmul_v1(layer, ins, a):
+    out = _ops.matmul(ins[0], ins[1], a.get("transpose_X", False), a.get("transpose_Y", False))
+    alpha = a.get("alpha", 1.0)
+    return [out if alpha == 1.0 else _ops.scale(out, alpha)]
+
+
+def _no_tensor_inputs(ins, start, what):
+    if any(v is not None for v in ins[start:]):
+        raise NotImplementedError(f"{what} with its shape/axes given as a Tensor input")
+
+
+def _reshape2(layer, ins, a):
+    if len(ins) > 1 and ins[1] is not None:           # Shape: a 1-D int Tensor
+        return [_ops.reshape(ins[0], _ints(ins[1])), None]
+    if len(ins) > 2 and ins[2] is not None:           # ShapeTensor: a list of 1-element ones
+        return [_ops.reshape(ins[0], _ints(ins[2])), None]
+    return [_ops.reshape(ins[0], a["shape"]), None]
+
+
+def _squeeze2(layer, ins, a):
+    axes = a.get("axes", [])
+    return [_ops.squeeze(ins[0], axes or None), None]
+
+
+def _unsqueeze2(layer, ins, a):
+    _no_tensor_inputs(ins, 1, "unsqueeze2")
+    return [_ops.unsqueeze(ins[0], a["axes"]), None]
+
+
+def _concat(layer, ins, a):
+    axis = _ints(ins[1])[0] if len(ins) > 1 and ins[1] is not None else a.get("axis", 0)
+    return [_ops.concat(list(ins[0]), axis)]
+
+
+def _split(layer, ins, a):
+    _no_tensor_inputs(ins, 1, "split")
+    sections = a.get("sections") or a.get("num", 1)
+    return list(_ops.split(ins[0], sections, a.get("axis", 0)))
+
+
+def _slice(layer, ins, a):
+    _no_tensor_inputs(ins, 1, "slice")
+    out = _ops.slice(ins[0], a["axes"], a["starts"], a["ends"])
+    dec = a.get("decrease_axis", [])
+    return [_ops.squeeze(out, dec) if dec else out]
+
+
+def _fill_constant(layer, ins, a):
+    _no_tensor_inputs(ins, 0, "fill_constant")
+    dt = _dtype_name(a.get("dtype", 5), "fill_constant")
+    s = a.get("str_value", "")
+    value = float(s) if s else a.get("value", 0.0)
+    if dt in ("int32", "int64", "int16", "int8", "uint8", "bool"):
+        value = int(value)
+    return [_ops.full(list(a.get("shape", [])), value, dt)]
+
+
+def _scale(layer, ins, a):
+    s = _scalar(ins[1]) if len(ins) > 1 and ins[1] is not None else a.get("scale", 1.0)
+    return [_ops.scale(ins[0], s, a.get("bias", 0.0), a.get("bias_after_scale", True))]
+
+
+def _cast(layer, ins, a):
+    return [_ops.cast(ins[0], _dtype_name(a["out_dtype"], "cast"))]
+
+
+def _reduce(fn):
+    def run(layer, ins, a):
+        axis = None if a.get("reduce_all", False) else (a.get("dim") or None)
+        return [fn(ins[0], axis=axis, keepdim=a.get("keep_dim", False))]
+    return run
+
+
+def _pool2d(layer, ins, a):
+    x, kernel = ins[0], a["ksize"]
+    fmt = a.get("data_format", "NCHW")
+    fmt = "NCHW" if fmt == "AnyLayout" else fmt
+    ptype = a.get("pooling_type", "max")
+    if a.get("adaptive"):
+        if ptype == "max":
+            return [F.adaptive_max_pool2d(x, kernel)]
+        return [F.adaptive_avg_pool2d(x, kernel, data_format=fmt)]
+    if a.get("global_pooling"):
+        kernel = list(x.shape[2:4]) if fmt == "NCHW" else list(x.shape[1:3])
+        padding = 0
+    else:
+        alg = a.get("padding_algorithm", "EXPLICIT")
+        padding = alg if alg in ("SAME", "VALID") else a.get("paddings", [0, 0])
+    stride = a.get("strides", kernel)
+    if ptype == "max":
+        return [F.max_pool2d(x, kernel, stride, padding, ceil_mode=a.get("ceil_mode", False),
+                             data_format=fmt)]
+    if ptype == "avg":
+        return [F.avg_pool2d(x, kernel, stride, padding, ceil_mode=a.get("ceil_mode", False),
+                             exclusive=a.get("exclusive", True), data_format=fmt)]
+    raise NotImplementedError(f"pool2d with pooling_type {ptype!r}")
+
+
+def _conv2d(layer, ins, a):
+    alg = a.get("padding_algorithm", "EXPLICIT")
+    padding = alg if alg in ("SAME", "VALID") else a.get("paddings", [0, 0])
+    fmt = a.get("data_format", "NCHW")
+    return [F.conv2d(ins[0], ins[1], None, a.get("strides", [1, 1]), padding,
+                     a.get("dilations", [1, 1]), a.get("groups", 1) or 1,
+                     "NCHW" if fmt == "AnyLayout" else fmt)]
+
+
+def _fluid_batch_norm(layer, ins, a):
+    fmt = a.get("data_layout", "NCHW")
+    return _batch_norm(layer, ins, dict(a, data_format="NCHW" if fmt == "AnyLayout" else fmt))
+
+
+def _layer_norm(layer, ins, a):
+    x, w, b = ins[0], ins[1], ins[2]
+    begin = a.get("begin_norm_axis", 1)
+    shape = list(x.shape[begin:])
+    if w is not None and len(w.shape) != len(shape):     # fluid keeps them flat
+        w = _ops.reshape(w, shape)
+    if b is not None and len(b.shape) != len(shape):
+        b = _ops.reshape(b, shape)
+    return [F.layer_norm(x, shape, w, b, a.get("epsilon", 1e-5)), None, None]
+
+
+def _dropout(layer, ins, a):
+    x, p = ins[0], a.get("dropout_prob", 0.5)
+    upscale = a.get("dropout_implementation", "downgrade_in_infer") == "upscale_in_train"
+    if a.get("is_test", False) or not layer.training:
+        return [x if upscale else _ops.scale(x, 1.0 - p), None]
+    return [F.dropout(x, p, training=True,
+                      mode="upscale_in_train" if upscale else "downscale_in_infer"), None]
+
+
+def _lookup_table(v1):
+    def run(layer, ins, a):
+        ids, w = ins[0], ins[1]
+        if v1:                                    # ids end in a dimension of 1
+            ids = _ops.squeeze(ids, -1)
+        pad = a.get("padding_idx", -1)
+        return [F.embedding(ids, w, padding_idx=None if pad < 0 else pad)]
+    return run
+
+
+def _arg_max(fn):
+    def run(layer, ins, a):
+        dt = _dtype_name(a.get("dtype", 3), "arg_max") if a.get("dtype", 3) >= 0 else "int64"
+        if a.get("flatten", False):
+            return [fn(ins[0], axis=None, keepdim=False, dtype=dt)]
+        return [fn(ins[0], axis=a.get("axis", -1), keepdim=a.get("keepdims", False), dtype=dt)]
+    return run
+
+
+def _rnn(layer, ins, a):
+    """The fused ``rnn`` op of ``nn.LSTM`` / ``nn.GRU`` / ``nn.SimpleRNN`` in a 2.x program:
+    time-major input, the weight list as all input/hidden weights then all biases, per layer
+    and direction; run by torch's fused kernels (the same gate order as Paddle's)."""
+    x, states, weights = ins[0], list(ins[1]), list(ins[2])
+    if len(ins) > 3 and ins[3] is not None:
+        raise NotImplementedError("rnn with SequenceLength")
+    mode, layers = a.get("mode", "LSTM"), a.get("num_layers", 1)
+    bidirec = a.get("is_bidirec", False)
+    n = len(weights) // 2
+    ws, bs = weights[:n], weights[n:]
+    flat = []
+    for k in range(n // 2):
+        flat += [ws[2 * k]._t, ws[2 * k + 1]._t, bs[2 * k]._t, bs[2 * k + 1]._t]
+    train = layer.training and not a.get("is_test", False)
+    p = a.get("dropout_prob", 0.0)
+    if mode == "LSTM":
+        out, h, c = torch.lstm(x._t, (states[0]._t, states[1]._t), flat, True, layers, p, train,
+                               bidirec, False)
+        return [wrap(out), wrap(h), wrap(c), None, None]
+    if mode == "GRU":
+        out, h = torch.gru(x._t, states[0]._t, flat, True, layers, p, train, bidirec, False)
+    elif mode in ("RNN_TANH", "RNN_RELU"):
+        fn = torch.rnn_tanh if mode == "RNN_TANH" else torch.rnn_relu
+        out, h = fn(x._t, states[0]._t, flat, True, layers, p, train, bidirec, False)
+    else:
+        raise NotImplementedError(f"rnn with mode {mode!r}")
+    return [wrap(out), wrap(h), None, None]
+
+
+def _unary(fn):
+    return lambda layer, ins, a: [fn(ins[0])]
+
+
+def _hard_swish(layer, ins, a):
+    t, s, o = a.get("threshold", 6.0), a.get("scale", 6.0), a.get("offset", 3.0)
+    if (t, s, o) == (6.0, 6.0, 3.0):
+        return [F.hardswish(ins[0])]
+    x = ins[0]
+    return [_ops.divide(_ops.multiply(x, _ops.clip(_ops.add(x, _ops.full([], o, x.dtype)),
+                                                   0.0, t)), _ops.full([], s, x.dtype))]
+
+
+# fluid op -> (handler, input slots, output slots); a slot name ending in "*" holds a list
+FLUID_OPS = {
+    "matmul_v2": ("pd_op.matmul", ["X", "Y"], ["Out"]),
+    "matmul": (_matmul_v1, ["X", "Y"], ["Out"]),
+    "mul": (_mul, ["X", "Y"], ["Out"]),
+    "elementwise_add": (_elementwise(_ops.add), ["X", "Y"], ["Out"]),
+    "elementwise_sub": (_elementwise(_ops.subtract), ["X", "Y"], ["Out"]),
+    "elementwise_mul": (_elementwise(_ops.multiply), ["X", "Y"], ["Out"]),
+    "elementwise_div": (_elementwise(_ops.divide), ["X", "Y"], ["Out"]),
+    "elementwise_max": (_elementwise(_ops.maximum), ["X", "Y"], ["Out"]),
+    "elementwise_min": (_elementwise(_ops.minimum), ["X", "Y"], ["Out"]),
+    "elementwise_pow": (_elementwise(_ops.pow), ["X", "Y"], ["Out"]),
+    "elementwise_floordiv": (_elementwise(_ops.floor_divide), ["X", "Y"], ["Out"]),
+    "elementwise_mod": (_elementwise(_ops.remainder), ["X", "Y"], ["Out"]),
+    "greater_than": (_elementwise(_ops.greater_than), ["X", "Y"], ["Out"]),
+    "greater_equal": (_elementwise(_ops.greater_equal), ["X", "Y"], ["Out"]),
+    "less_than": (_elementwise(_ops.less_than), ["X", "Y"], ["Out"]),
+    "less_equal": (_elementwise(_ops.less_equal), ["X", "Y"], ["Out"]),
+    "equal": (_elementwise(_ops.equal), ["X", "Y"], ["Out"]),
+    "not_equal": (_elementwise(_ops.not_equal), ["X", "Y"], ["Out"]),
+    "relu": (_unary(F.relu), ["X"], ["Out"]),
+    "sigmoid": (_unary(F.sigmoid), ["X"], ["Out"]),
+    "tanh": (_unary(_ops.tanh), ["X"], ["Out"]),
+    "exp": (_unary(_ops.exp), ["X"], ["Out"]),
+    "log": (_unary(_ops.log), ["X"], ["Out"]),
+    "sqrt": (_unary(_ops.sqrt), ["X"], ["Out"]),
+    "rsqrt": (_unary(_ops.rsqrt), ["X"], ["Out"]),
+    "abs": (_unary(_ops.abs), ["X"], ["Out"]),
+    "square": (_unary(_ops.square), ["X"], ["Out"]),
+    "silu": (_unary(F.silu), ["X"], ["Out"]),
+    "relu6": (lambda layer, ins, a: [_ops.clip(ins[0], 0.0, a.get("threshold", 6.0))],
+              ["X"], ["Out"]),
+    "hard_swish": (_hard_swish, ["X"], ["Out"]),
+    "hard_sigmoid": (lambda layer, ins, a: [F.hardsigmoid(ins[0], a.get("slope", 0.2),
+                                                          a.get("offset", 0.5))], ["X"], ["Out"]),
+    "gelu": (lambda layer, ins, a: [F.gelu(ins[0], a.get("approximate", False))], ["X"],
+             ["Out"]),
+    "leaky_relu": (lambda layer, ins, a: [F.leaky_relu(ins[0], a.get("alpha", 0.02))], ["X"],
+                   ["Out"]),
+    "swish": (lambda layer, ins, a: [F.swish(ins[0]) if a.get("beta", 1.0) == 1.0 else
+                                     _ops.multiply(ins[0], F.sigmoid(_ops.scale(
+                                         ins[0], a["beta"])))], ["X"], ["Out"]),
+    "softmax": (lambda layer, ins, a: [F.softmax(ins[0], a.get("axis", -1))], ["X"], ["Out"]),
+    "log_softmax": (lambda layer, ins, a: [F.log_softmax(ins[0], a.get("axis", -1))], ["X"],
+                    ["Out"]),
+    "clip": (lambda layer, ins, a: [_ops.clip(ins[0], a.get("min"), a.get("max"))], ["X"],
+             ["Out"]),
+    "pow": (lambda layer, ins, a: [_ops.pow(ins[0], a.get("factor", 1.0))], ["X"], ["Out"]),
+    "reshape2": (_reshape2, ["X", "Shape", "ShapeTensor*"], ["Out", "XShape"]),
+    "transpose2": (lambda layer, ins, a: [_ops.transpose(ins[0], a["axis"]), None], ["X"],
+                   ["Out", "XShape"]),
+    "flatten_contiguous_range": (
+        lambda layer, ins, a: [_ops.flatten(ins[0], a.get("start_axis", 1),
+                                            a.get("stop_axis", -1)), None], ["X"],
+        ["Out", "XShape"]),
+    "squeeze2": (_squeeze2, ["X"], ["Out", "XShape"]),
+    "unsqueeze2": (_unsqueeze2, ["X", "AxesTensor", "AxesTensorList*"], ["Out", "XShape"]),
+    "concat": (_concat, ["X*", "AxisTensor"], ["Out"]),
+    "stack": (lambda layer, ins, a: [_ops.stack(list(ins[0]), a.get("axis", 0))], ["X*"],
+              ["Y"]),
+    "split": (_split, ["X", "AxisTensor", "SectionsTensorList*"], ["Out*"]),
+    "slice": (_slice, ["Input", "StartsTensor", "EndsTensor"], ["Out"]),
+    "cast": (_cast, ["X"], ["Out"]),
+    "assign": (lambda layer, ins, a: [ins[0]], ["X"], ["Out"]),
+    "scale": (_scale, ["X", "ScaleTensor"], ["Out"]),
+    "fill_constant": (_fill_constant, ["ValueTensor", "ShapeTensor"], ["Out"]),
+    "reduce_mean": (_reduce(_ops.mean), ["X"], ["Out"]),
+    "reduce_sum": (_reduce(_ops.sum), ["X"], ["Out"]),
+    "reduce_max": (_reduce(_ops.max), ["X"], ["Out"]),
+    "reduce_min": (_reduce(_ops.min), ["X"], ["Out"]),
+    "mean": (lambda layer, ins, a: [_ops.mean(ins[0])], ["X"], ["Out"]),
+    "sum": (lambda layer, ins, a: [_ops.add_n(list(ins[0]))], ["X*"], ["Out"]),
+    "arg_max": (_arg_max(_ops.argmax), ["X"], ["Out"]),
+    "arg_min": (_arg_max(_ops.argmin), ["X"], ["Out"]),
+    "conv2d": (_conv2d, ["Input", "Filter"], ["Output"]),
+    "depthwise_conv2d": (_conv2d, ["Input", "Filter"], ["Output"]),
+    "pool2d": (_pool2d, ["X"], ["Out"]),
+    "batch_norm": (_fluid_batch_norm, ["X", "Mean", "Variance", "Scale", "Bias"],
+                   ["Y", "MeanOut", "VarianceOut", "SavedMean", "SavedVariance"]),
+    "layer_norm": (_layer_norm, ["X", "Scale", "Bias"], ["Y", "Mean", "Variance"]),
+    "dropout": (_dropout, ["X"], ["Out", "Mask"]),
+    "lookup_table_v2": (_lookup_table(False), ["Ids", "W"], ["Out"]),
+    "lookup_table": (_lookup_table(True), ["Ids", "W"], ["Out"]),
+    "shape": ("pd_op.shape", ["Input"], ["Out"]),
+    "rnn": (_rnn, ["Input", "PreState*", "WeightList*", "SequenceLength"],
+            ["Out", "State*", "Reserve", "DropoutState"]),
+}
+_CONTROL_FLOW = ("conditional_block", "while", "select_input", "select_output", "recurrent")
+
+
+def program_to_ops(blocks, path):
+    """The ops of block 0 as ``translated._Op`` objects over single-assignment value ids, and
+    the parameters: a list of ``(name, dtype name, dims)`` in the order of their names."""
+    variables, desc_ops = blocks[0]
+    ids, next_id = {}, [1]
+    out_ops, params = [], []
+
+    def new_value(name):
+        ids[name] = next_id[0]
+        next_id[0] += 1
+        return ids[name]
+
+    def value(name, k, op_type):
+        if name not in ids:
+            raise ModelFileError(f"{path}: op {k} ({op_type}) uses variable {name!r}, which no "
+                                 "earlier op defines")
+        return ids[name]
+
+    def var_type(name):
+        v = variables.get(name)
+        if v is None or v.dtype is None:
+            return None
+        return _dtype_name(v.dtype, f"{path}: variable {name!r}"), list(v.dims)
+
+    def emit(name, inputs, outputs, attrs, types=None):
+        op = _Op()
+        op.name, op.inputs, op.outputs, op.attrs = name, inputs, outputs, attrs
+        op.types = types or [None] * len(outputs)
+        out_ops.append(op)
+
+    # the parameters: persistable dense tensors other than the feed/fetch lists
+    used, written = set(), set()
+    for op in desc_ops:
+        for names in op.inputs.values():
+            used.update(names)
+        for names in op.outputs.values():
+            written.update(names)
+    for name in sorted(variables):
+        v = variables[name]
+        if v.persistable and v.kind == _DENSE_TENSOR and name in used:
+            t = var_type(name)
+            if t is None:
+                raise ModelFileError(f"{path}: parameter {name!r} has no tensor type")
+            params.append((name, t[0], t[1]))
+            emit("parameter", [], [new_value(name)],
+                 # what an op updates (batch norm's running statistics) is a buffer
+                 {"parameter_name": name, "stop_gradient": name in written}, [t])
+
+    feeds = []
+    for k, op in enumerate(desc_ops):
+        where = f"{path}: op {k} ({op.type})"
+        if op.type == "feed":
+            out = op.outputs.get("Out", [])
+            if len(out) != 1:
+                raise ModelFileError(f"{where}: a feed op with {len(out)} outputs")
+            feeds.append((op.attrs.get("col", len(feeds)), out[0], new_value(out[0])))
+            continue
+        if op.type == "fetch":
+            src = op.inputs.get("X", [])
+            if len(src) != 1:
+                raise ModelFileError(f"{where}: a fetch op with {len(src)} inputs")
+            emit("pd_op.fetch", [value(src[0], k, op.type)], [],
+                 {"col": op.attrs.get("col", 0), "name": src[0]})
+            continue
+        if op.type in _CONTROL_FLOW or op.type not in FLUID_OPS:
+            raise NotImplementedError(f"{path}: the program uses op {op.type!r}, which "
+                                      "paddle_compat cannot translate from a Paddle 2.x "
+                                      "ProgramDesc yet")
+        handler, in_slots, out_slots = FLUID_OPS[op.type]
+        inputs = []
+        for slot in in_slots:
+            names = op.inputs.get(slot.rstrip("*"), [])
+            if slot.endswith("*"):
+                if not names:
+                    inputs.append(0)
+                    continue
+                combined = new_value(f"\0combine{k}{slot}")
+                emit("builtin.combine", [value(n, k, op.type) for n in names], [combined], {})
+                inputs.append(combined)
+            elif not names:
+                inputs.append(0)
+            elif len(names) != 1:
+                raise ModelFileError(f"{where}: slot {slot} holds {len(names)} variables")
+            else:
+                inputs.append(value(names[0], k, op.type))
+        while inputs and inputs[-1] == 0:
+            inputs.pop()
+        attrs = op.attrs
+        name = handler if isinstance(handler, str) else "fluid." + op.type
+        if op.type == "matmul_v2":
+            attrs = {"transpose_x": attrs.get("trans_x", False),
+                     "transpose_y": attrs.get("trans_y", False)}
+        elif op.type in ("elementwise_add", "elementwise_sub", "elementwise_mul",
+                         "elementwise_div") and _plain_broadcast(op, variables):
+            name = "pd_op." + {"elementwise_add": "add", "elementwise_sub": "subtract",
+                               "elementwise_mul": "multiply",
+                               "elementwise_div": "divide"}[op.type]
+        outputs, types = [], []
+        for slot in out_slots:
+            for n in op.outputs.get(slot.rstrip("*"), []) or ([None] if not slot.endswith("*")
+                                                              else []):
+                outputs.append(new_value(n) if n is not None else new_value(f"\0unused{k}"))
+                types.append(var_type(n) if n is not None else None)
+        emit(name, inputs, outputs, attrs, types)
+    # the inputs, in the order of their feed columns, before everything else
+    datas = []
+    for col, name, vid in sorted(feeds):
+        op = _Op()
+        op.name, op.inputs, op.outputs = "pd_op.data", [], [vid]
+        op.attrs, op.types = {"name": name}, [var_type(name)]
+        datas.append(op)
+    return datas + out_ops, params
+
+
+def _plain_broadcast(op, variables):
+    """Whether a fluid elementwise op broadcasts as numpy does (axis -1, or Y aligned with X's
+    trailing dims), known from the variables' declared ranks."""
+    axis = op.attrs.get("axis", -1)
+    if axis == -1:
+        return True
+    x = variables.get(op.inputs.get("X", [None])[0])
+    y = variables.get(op.inputs.get("Y", [None])[0])
+    if x is None or y is None or x.dims is None or y.dims is None:
+        return False
+    return len(x.dims) == len(y.dims) or axis == len(x.dims) - len(y.dims)
+
+
+HANDLERS = {"fluid." + k: h for k, (h, _, _) in FLUID_OPS.items() if not isinstance(h, str)}
+
+
+def load_program_desc(model_file, params_file):
+    """(ops, parameter arrays by name) of a Paddle 2.x model: the ``.pdmodel`` and its
+    ``.pdiparams`` (the parameters in the order of their names)."""
+    ops, params = program_to_ops(read_program_desc(model_file), model_file)
+    arrays = read_pdiparams(params_file, len(params)) if params else []
+    return ops, dict(zip([p[0] for p in params], arrays))
+
+
+_READERS[".pdmodel"] = lambda model_file, params_file: (
+    *load_program_desc(model_file, params_file), HANDLERS)
