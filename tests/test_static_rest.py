@@ -328,3 +328,27 @@ def test_print_of_a_constant_in_static_mode(capsys):
                                            "  - dtype: float32\n  - data: [1.500000 1.500000]\n")
     finally:
         paddle.disable_static()
+
+
+def test_register_op_in_both_modes():
+    @paddle.static.register_op(name="axpy", infer_meta=lambda x, y: x, input_names=["x", "y"],
+                               output_names=["out"])
+    def axpy(x, y):
+        return x + y * 2
+    np.testing.assert_array_equal(axpy(paddle.ones([2]), paddle.ones([2])).numpy(), [3, 3])
+    paddle.enable_static()
+    try:
+        main = paddle.static.Program()
+        with paddle.static.program_guard(main):
+            x = paddle.static.data("x", [2], "float32")
+            out = axpy(x, x)
+        got, = paddle.static.Executor().run(main, feed={"x": np.ones(2, "float32")},
+                                            fetch_list=[out])
+    finally:
+        paddle.disable_static()
+    np.testing.assert_array_equal(got, [3, 3])
+    for missing in ("input_names", "output_names", "infer_meta"):
+        kwargs = {"input_names": ["x"], "output_names": ["o"], "infer_meta": lambda x: x}
+        del kwargs[missing]
+        with pytest.raises(ValueError, match=f"{missing} must be provided"):
+            paddle.static.register_op(lambda x: x, **kwargs)

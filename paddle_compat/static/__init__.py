@@ -30,8 +30,8 @@ from .input_spec import InputSpec
 from . import legacy_nn as _legacy_nn
 from .misc import (BuildStrategy, CompiledProgram, ExponentialMovingAverage,
                    IpuCompiledProgram, IpuStrategy, Print, WeightNormParamAttr, accuracy, auc,
-                   ctr_metric_bundle, device_guard, ipu_shard_guard, py_func, set_ipu_shard,
-                   setitem, xpu_places)
+                   ctr_metric_bundle, device_guard, ipu_shard_guard, py_func, register_op,
+                   set_ipu_shard, setitem, xpu_places)
 from .io import (deserialize_persistables, deserialize_program, load, load_from_file,
                  load_program_state, load_vars, normalize_program, save, save_inference_model,
                  save_to_file, save_vars, serialize_persistables, serialize_program,
@@ -61,7 +61,7 @@ __all__ = ["Program", "Block", "Operator", "Variable", "program_guard", "default
            "BuildStrategy", "CompiledProgram", "ExponentialMovingAverage", "IpuCompiledProgram",
            "IpuStrategy", "Print", "WeightNormParamAttr", "accuracy", "auc",
            "ctr_metric_bundle", "device_guard", "ipu_shard_guard", "py_func", "set_ipu_shard",
-           "setitem", "xpu_places"]
+           "setitem", "xpu_places", "register_op"]
 __all__ += ["save_inference_model", "serialize_program", "serialize_persistables",
             "deserialize_program", "deserialize_persistables", "save_to_file", "load_from_file",
             "save", "load", "load_program_state", "set_program_state", "save_vars", "load_vars",

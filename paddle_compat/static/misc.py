@@ -15,6 +15,7 @@ What each follows in Paddle 3.3.1:
   TypeError for a non-callable: the types Paddle's CPU build raises.
 """
 import contextlib
+import functools
 import operator
 
 import numpy as np
@@ -31,7 +32,7 @@ from .proxy import StaticProxy, rebind, shape_of
 __all__ = ["BuildStrategy", "CompiledProgram", "ExponentialMovingAverage", "Print",
            "WeightNormParamAttr", "accuracy", "auc", "ctr_metric_bundle", "device_guard",
            "py_func", "setitem", "xpu_places", "IpuCompiledProgram", "IpuStrategy",
-           "ipu_shard_guard", "set_ipu_shard"]
+           "ipu_shard_guard", "set_ipu_shard", "register_op"]
 
 
 # ---------------------------------------------------------------------- compiled programs
@@ -537,3 +538,29 @@ def _set_copy(t, index, value):
     out = t.clone()
     out[index] = value.to(out.dtype) if isinstance(value, torch.Tensor) else value
     return out
+
+
+def register_op(fn=None, /, *, name=None, infer_meta=None, input_names=None, output_names=None,
+                inplace_map=None):
+    """Make the Python function ``fn`` an op (a decorator when ``fn`` is left out). In dynamic
+    mode it is called as it is; in static mode its body is recorded into the program like any
+    other code of ours (Paddle instead runs it as one opaque op, dynamic inside, with
+    ``infer_meta`` giving the output's meta: the same values for a function written with
+    paddle ops). Paddle's argument checks are kept: ``input_names``, ``output_names`` and
+    ``infer_meta`` are required."""
+    if input_names is None:
+        raise ValueError("Currently, input_names must be provided.")
+    if output_names is None:
+        raise ValueError("Currently, output_names must be provided.")
+    if infer_meta is None:
+        raise ValueError("Currently, infer_meta must be provided.")
+
+    def decorate(real_fn):
+        @functools.wraps(real_fn)
+        def op(*args, **kwargs):
+            return real_fn(*args, **kwargs)
+        op.op_name = name or real_fn.__name__
+        op.input_names, op.output_names = list(input_names), list(output_names)
+        op.inplace_map = dict(inplace_map or {})
+        return op
+    return decorate if fn is None else decorate(fn)
