@@ -33,6 +33,7 @@ ALIASES = {
     "paddle": ROOT,
     "paddle.base": ROOT + ".compat.shims.base",
     "paddle._C_ops": ROOT + ".compat.shims.c_ops",
+    "paddle.common_ops_import": ROOT + ".compat.shims.common_ops_import",
     # Paddle's one-module-per-distribution layout onto ours (kl and transform keep their names)
     "paddle.distribution.bernoulli": ROOT + ".distribution.discrete",
     "paddle.distribution.binomial": ROOT + ".distribution.discrete",

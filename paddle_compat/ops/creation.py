@@ -6,6 +6,9 @@ Paddle's dtype inference: a Python float gives the default float dtype, an int g
 bool gives bool, a complex gives complex64 (complex128 under a float64 default); numpy arrays
 and torch tensors keep their dtype, and a torch tensor is taken without a copy.
 """
+import math
+import re
+
 import numpy as np
 import torch
 
@@ -167,8 +170,43 @@ ones = _filled(torch.ones, "ones", "ones")
 empty = _filled(torch.empty, "empty", "uninitialised values")
 
 
+_NUMBER_PREFIX = re.compile(r"\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+_SPECIAL_FILL = {"inf": math.inf, "-inf": -math.inf, "nan": math.nan, "True": 1.0, "False": 0.0}
+
+
+def _str_fill_value(text):
+    """Paddle's reading of a string ``fill_value`` (``full([n, n], "-inf")`` in model code):
+    "inf", "-inf", "nan", "True", "False" as such, else the longest leading decimal number
+    (surrounding spaces and trailing text ignored: "2.5abc" is 2.5), and 0.0 where there is
+    none ("abc", "0x10"). The float64 then converts to the dtype as a C cast does."""
+    v = _SPECIAL_FILL.get(text)
+    if v is not None:
+        return v
+    m = _NUMBER_PREFIX.match(text)
+    return float(m.group(0)) if m else 0.0
+
+
+def _cast_fill(v, tdt):
+    """A float fill value converted to an integer or bool torch dtype as Paddle's C++ cast does
+    (out of range / non-finite: numpy's C conversion, the same instruction)."""
+    if tdt is torch.bool:
+        return bool(v != 0)         # nan is True
+    npdt = _dt.from_torch_dtype(tdt).np
+    if tdt.is_floating_point or tdt.is_complex:
+        if np.dtype(npdt).kind != "f":          # complex, bfloat16: torch converts
+            return v
+        with np.errstate(all="ignore"):         # "1e40" in float32 is inf, as in Paddle
+            return float(np.array([v], np.float64).astype(npdt)[0])
+    with np.errstate(all="ignore"):
+        return int(np.array([v], np.float64).astype(npdt)[0])
+
+
 def _fill_value(fill_value):
-    return fill_value._t.item() if isinstance(fill_value, Tensor) else fill_value
+    if isinstance(fill_value, Tensor):
+        return fill_value._t.item()
+    if isinstance(fill_value, str):
+        return _str_fill_value(fill_value)
+    return fill_value
 
 
 @op(fast=("shape_value", torch.full))
@@ -192,6 +230,8 @@ def full(shape, fill_value, dtype=None, name=None):
         tdt = _dt.convert_dtype(dtype).torch
         if tdt in _dt.SATURATING:       # the value converts as a cast to float8 / uint16 does
             return wrap(_dt.saturating_cast(_full(shape, v, torch.float32, "full")._t, tdt))
+        if isinstance(fill_value, str):
+            v = _cast_fill(v, tdt)
     return _full(shape, v, tdt, "full")
 
 
@@ -227,7 +267,9 @@ def full_like(x, fill_value, dtype=None, name=None):
         return wrap(torch.full_like(x._t, fill_value))
     t, tdt = _like(x, "full_like", dtype)
     v = _fill_value(fill_value)
-    if not (tdt.is_floating_point or tdt.is_complex) and isinstance(v, float):
+    if isinstance(fill_value, str):
+        v = _cast_fill(v, tdt)
+    elif not (tdt.is_floating_point or tdt.is_complex) and isinstance(v, float):
         v = int(v) if np.isfinite(v) else v
     return wrap(torch.full_like(t, v, dtype=tdt))
 

@@ -25,6 +25,7 @@ from .executor import Executor, Scope, cpu_places, cuda_places, global_scope, sc
 from .backward import append_backward, gradients
 from . import nn
 from . import optimizer
+from . import amp
 from .export import export, to_graph_module
 from .input_spec import InputSpec
 from . import legacy_nn as _legacy_nn

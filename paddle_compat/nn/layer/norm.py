@@ -228,10 +228,26 @@ class BatchNorm(_AffineNorm):
             out = wrap(ref._t + (out._t - ref._t).detach())
         if self._act is None:
             return out
-        act = getattr(F, self._act, None)
+        act = _LEGACY_ACTS.get(self._act) or getattr(F, self._act, None)
         if act is None:
             raise ValueError(f"Unsupported act '{self._act}' in BatchNorm")
         return act(out)
+
+
+#: ``BatchNorm(act=...)`` names Paddle's legacy activation operators, with their default
+#: attributes (``hard_sigmoid``: slope 0.2, offset 0.5; ``brelu``: clip to [0, 24]), where they
+#: differ from ``paddle.nn.functional``'s names; any other name is looked up there.
+_LEGACY_ACTS = {
+    "hard_swish": lambda x: F.hardswish(x),
+    "hard_sigmoid": lambda x: F.hardsigmoid(x, slope=0.2, offset=0.5),
+    "swish": lambda x: F.swish(x),
+    "brelu": lambda x: wrap(torch.clamp(x._t, 0.0, 24.0)),
+    "logsigmoid": lambda x: F.log_sigmoid(x),
+    "abs": lambda x: wrap(torch.abs(x._t)),
+    "exp": lambda x: wrap(torch.exp(x._t)),
+    "square": lambda x: wrap(torch.square(x._t)),
+    "sqrt": lambda x: wrap(torch.sqrt(x._t)),
+}
 
 
 class SyncBatchNorm(_BatchNormBase):
