@@ -195,6 +195,8 @@ summary = _lazy_function("hapi", "summary")
 _hooks.load_inference_model.set(_lazy_function("inference", "load_inference_model"))
 _hooks.deform_conv2d.set(_lazy_function("vision.ops", "deform_conv2d"))
 flops = _lazy_function("hapi", "flops")
+# a Layer as a torch.nn.Module sharing its parameters (ours; Paddle has no such function)
+to_torch_module = _lazy_function("nn.torch_module", "to_torch_module")
 
 
 def get_autocast_gpu_dtype(device_type=None):
