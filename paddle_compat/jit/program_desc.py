@@ -35,6 +35,7 @@ import torch
 from .. import ops as _ops
 from ..framework.tensor import wrap
 from ..nn import functional as F
+from . import translated as _tr
 from .translated import _READERS, ModelFileError, _Op, _batch_norm, _ints, _scalar, \
     _signed64, _varint, read_pdiparams
 
@@ -370,28 +371,8 @@ def _reduce(fn):
 
 
 def _pool2d(layer, ins, a):
-    x, kernel = ins[0], a["ksize"]
     fmt = a.get("data_format", "NCHW")
-    fmt = "NCHW" if fmt == "AnyLayout" else fmt
-    ptype = a.get("pooling_type", "max")
-    if a.get("adaptive"):
-        if ptype == "max":
-            return [F.adaptive_max_pool2d(x, kernel)]
-        return [F.adaptive_avg_pool2d(x, kernel, data_format=fmt)]
-    if a.get("global_pooling"):
-        kernel = list(x.shape[2:4]) if fmt == "NCHW" else list(x.shape[1:3])
-        padding = 0
-    else:
-        alg = a.get("padding_algorithm", "EXPLICIT")
-        padding = alg if alg in ("SAME", "VALID") else a.get("paddings", [0, 0])
-    stride = a.get("strides", kernel)
-    if ptype == "max":
-        return [F.max_pool2d(x, kernel, stride, padding, ceil_mode=a.get("ceil_mode", False),
-                             data_format=fmt)]
-    if ptype == "avg":
-        return [F.avg_pool2d(x, kernel, stride, padding, ceil_mode=a.get("ceil_mode", False),
-                             exclusive=a.get("exclusive", True), data_format=fmt)]
-    raise NotImplementedError(f"pool2d with pooling_type {ptype!r}")
+    return _tr.pool2d(ins[0], a["ksize"], a, "NCHW" if fmt == "AnyLayout" else fmt, "pool2d")
 
 
 def _conv2d(layer, ins, a):

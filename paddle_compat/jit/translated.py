@@ -406,9 +406,8 @@ def _scalar(v):
     return float(v.item()) if isinstance(v, Tensor) else float(v)
 
 
-def _pool2d(layer, ins, a):
-    x, kernel = ins[0], _ints(ins[1])
-    fmt = a.get("data_format", "NCHW")
+def pool2d(x, kernel, a, fmt, op="pd_op.pool2d"):
+    """Paddle's pool2d op (both program formats: attributes ``a``) on the functional ops."""
     ptype = a.get("pooling_type", "max")
     if a.get("adaptive"):
         if ptype == "max":
@@ -427,7 +426,11 @@ def _pool2d(layer, ins, a):
     if ptype == "avg":
         return [F.avg_pool2d(x, kernel, stride, padding, ceil_mode=a.get("ceil_mode", False),
                              exclusive=a.get("exclusive", True), data_format=fmt)]
-    raise NotImplementedError(f"pd_op.pool2d with pooling_type {ptype!r}")
+    raise NotImplementedError(f"{op} with pooling_type {ptype!r}")
+
+
+def _pool2d(layer, ins, a):
+    return pool2d(ins[0], _ints(ins[1]), a, a.get("data_format", "NCHW"))
 
 
 def _max_pool2d_with_index(layer, ins, a):
