@@ -37,7 +37,8 @@ def V(t):
 
 def run(code):
     scope = {"paddle": paddle, "np": np, "V": V, "R": repr}
-    with warnings.catch_warnings():
+    # fresh name counters, as each case had in Paddle (state_dict keys carry the names)
+    with warnings.catch_warnings(), paddle.utils.unique_name.guard():
         warnings.simplefilter("ignore")
         try:
             exec(code, scope)

@@ -1,5 +1,5 @@
-"""One trainer as the launcher's elastic agent starts it: ``python -m
-paddle_compat.distributed.launch._worker SCRIPT [ARGS ...]``.
+"""One trainer as the launcher's elastic agent starts it: ``python .../launch/_worker.py SCRIPT
+[ARGS ...]`` (run as a file: it needs only the standard library).
 
 Adds Paddle's per-trainer environment to torch's (``RANK``, ``LOCAL_RANK``, ``WORLD_SIZE``
 ...) and the job-wide variables the agent set (``PADDLE_TRAINER_ENDPOINTS``, ``PADDLE_MASTER``

@@ -48,6 +48,7 @@ from ..spawn import free_ports
 __all__ = ["launch"]
 
 _TAIL_LINES = 30
+_WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_worker.py")
 # what gloo / NCCL / the store say in a trainer whose peer died first
 _PEER_GONE = ("Connection reset by peer", "Connection closed by peer", "pair closure",
               "Broken pipe", "NCCL communicator was aborted", "failed to recv, got 0 bytes")
@@ -254,7 +255,9 @@ def launch(argv=None):
     spec = WorkerSpec(role="trainer", local_world_size=n,
                       rdzv_handler=rdzv_registry.get_rendezvous_handler(rdzv),
                       entrypoint=sys.executable,
-                      args=("-m", "paddle_compat.distributed.launch._worker", *script),
+                      # the file itself, not ``-m``: the wrapper needs only the standard
+                      # library, and ``-m`` would import the package (torch) in every wrapper
+                      args=(_WORKER, *script),
                       max_restarts=args.max_restart if args.elastic_level >= 1 else 0,
                       monitor_interval=0.1)
     agent = _agent_class()(spec, DefaultLogsSpecs(), start_method="spawn",
