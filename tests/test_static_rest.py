@@ -114,18 +114,8 @@ def run_case(name):
     return got, want
 
 
-def _has_deform_conv2d():
-    try:
-        from paddle_compat.vision import ops
-    except ImportError:
-        return False
-    return hasattr(ops, "deform_conv2d")
-
-
 @pytest.mark.parametrize("name", sorted(set(CASES) - set(DEVIATIONS)))
 def test_static_rest_case(name):
-    if name == "deform_conv2d_basic" and not _has_deform_conv2d():
-        pytest.skip("paddle.vision.ops.deform_conv2d is not written yet (its own brief)")
     got, want = run_case(name)
     assert "crash" not in want
     assert ("error" in got) == ("error" in want), \
