@@ -132,6 +132,25 @@ class ConvertibleQuantedLayer(Layer, metaclass=abc.ABCMeta):
         super().__init__()
         self.converted = False
 
+    def _set_quanters(self, layer, q_config):
+        """``weight_quanter`` and ``activation_quanter`` of ``layer`` as ``q_config`` says
+        (None where it gives none)."""
+        self.weight_quanter = None
+        self.activation_quanter = None
+        if q_config.weight is not None:
+            self.weight_quanter = q_config.weight._instance(layer)
+        if q_config.activation is not None:
+            self.activation_quanter = q_config.activation._instance(layer)
+
+    def _quanted(self, input):
+        """``(input, weight)`` passed through their quanters."""
+        if self.activation_quanter is not None:
+            input = self.activation_quanter(input)
+        weight = self.weight
+        if self.weight_quanter is not None:
+            weight = self.weight_quanter(weight)
+        return input, weight
+
     @abc.abstractmethod
     def weights_to_quanters(self):
         """Pairs ``(weight name, quanter name)``."""
@@ -173,19 +192,10 @@ class QuantedLinear(ConvertibleQuantedLayer):
         self.weight = layer.weight
         self.bias = layer.bias
         self.name = layer.name
-        self.weight_quanter = None
-        self.activation_quanter = None
-        if q_config.weight is not None:
-            self.weight_quanter = q_config.weight._instance(layer)
-        if q_config.activation is not None:
-            self.activation_quanter = q_config.activation._instance(layer)
+        self._set_quanters(layer, q_config)
 
     def forward(self, input):
-        if self.activation_quanter is not None:
-            input = self.activation_quanter(input)
-        weight = self.weight
-        if self.weight_quanter is not None:
-            weight = self.weight_quanter(weight)
+        input, weight = self._quanted(input)
         return F.linear(x=input, weight=weight, bias=self.bias, name=self.name)
 
     def weights_to_quanters(self):
@@ -210,19 +220,10 @@ class QuantedConv2D(ConvertibleQuantedLayer):
         self._data_format = layer._data_format
         self.weight = layer.weight
         self.bias = layer.bias
-        self.weight_quanter = None
-        self.activation_quanter = None
-        if q_config.weight is not None:
-            self.weight_quanter = q_config.weight._instance(layer)
-        if q_config.activation is not None:
-            self.activation_quanter = q_config.activation._instance(layer)
+        self._set_quanters(layer, q_config)
 
     def forward(self, input):
-        if self.activation_quanter is not None:
-            input = self.activation_quanter(input)
-        weight = self.weight
-        if self.weight_quanter is not None:
-            weight = self.weight_quanter(weight)
+        input, weight = self._quanted(input)
         padding = self._padding
         if self._padding_mode != "zeros":
             input = F.pad(input, self._reversed_padding_repeated_twice,
