@@ -22,7 +22,7 @@ from . import placement as _pl
 from .process_mesh import ProcessMesh, mesh_of
 
 __all__ = ["shard_tensor", "dtensor_from_fn", "reshard", "unshard_dtensor", "dist_payload",
-           "grad_like_leaf"]
+           "grad_like_leaf", "relayout"]
 
 
 def _check(mesh, placements, ndim, api):
@@ -91,6 +91,16 @@ def dist_payload(x, mesh, placements, stop_gradient):
     if out._t.requires_grad:
         grad_like_leaf(out._t)
     return out
+
+
+def relayout(p, mesh, placements):
+    """Lay the leaf ``p`` (a Parameter, a buffer) out as ``placements`` on ``mesh``, in place
+    (the same object): a dense one is distributed, a distributed one resharded."""
+    if not p.is_dist():
+        p._t = dist_payload(p, mesh, placements, p.stop_gradient)._t
+        return
+    d = reshard(p, mesh, placements)._t.detach()
+    p._t = grad_like_leaf(d.requires_grad_(True)) if p._t.requires_grad else d
 
 
 def shard_tensor(data, mesh, placements, dtype=None, place=None, stop_gradient=None):

@@ -14,7 +14,7 @@ import re
 
 from ...framework.tensor import Tensor
 from . import placement as _pl
-from .api import dist_payload, grad_like_leaf, reshard, shard_tensor
+from .api import relayout, reshard, shard_tensor
 from .process_mesh import ProcessMesh, get_mesh
 from .sharding import ShardingStage1, ShardingStage2, ShardingStage3, shard_layer, shard_optimizer
 
@@ -44,13 +44,8 @@ def _placements(mesh, axis, p):
 
 def _place_param(layer, name, mesh, placements):
     p = getattr(layer, name, None)
-    if p is None:
-        return
-    if p.is_dist():
-        d = reshard(p, mesh, placements)._t.detach()
-        p._t = grad_like_leaf(d.requires_grad_(True)) if p._t.requires_grad else d
-    else:
-        p._t = dist_payload(p, mesh, placements, p.stop_gradient)._t
+    if p is not None:
+        relayout(p, mesh, placements)
 
 
 def _each(outputs, fn):

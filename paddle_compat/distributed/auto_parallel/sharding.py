@@ -13,8 +13,8 @@ from torch.distributed.tensor import DTensor, Replicate, Shard, distribute_tenso
 from ...framework import hooks
 from ...framework.tensor import Tensor, wrap
 from . import placement as _pl
-from .api import dist_payload, grad_like_leaf, shard_tensor
-from .process_mesh import ProcessMesh, get_mesh
+from .api import relayout, shard_tensor
+from .process_mesh import ProcessMesh, get_mesh, mesh_of
 
 __all__ = ["shard_layer", "shard_optimizer", "shard_scaler", "shard_dataloader",
            "ShardingStage1", "ShardingStage2", "ShardingStage3", "ShardDataloader"]
@@ -31,12 +31,9 @@ def shard_layer(layer, process_mesh, shard_fn=None, input_fn=None, output_fn=Non
         if shard_fn is not None:
             shard_fn(name, sub, process_mesh)
         replicate = [_pl.Replicate()] * process_mesh.ndim
-        for key, p in list(sub._parameters.items()):
-            if p is not None and not p.is_dist():
-                p._t = dist_payload(p, process_mesh, replicate, p.stop_gradient)._t
-        for key, b in list(sub._buffers.items()):
-            if b is not None and not b.is_dist():
-                b._t = dist_payload(b, process_mesh, replicate, True)._t
+        for t in list(sub._parameters.values()) + list(sub._buffers.values()):
+            if t is not None and not t.is_dist():
+                relayout(t, process_mesh, replicate)
     if input_fn is not None:
         layer.register_forward_pre_hook(lambda _, inputs: input_fn(inputs, process_mesh))
     if output_fn is not None:
@@ -109,20 +106,11 @@ class _ShardOptimizer:
                         raise ValueError("shard_optimizer: a parameter is not distributed and "
                                          "no mesh was given (ShardingStage(dim, mesh) or "
                                          "dist.set_mesh)")
-                    p._t = dist_payload(p, mesh, [_pl.Replicate()] * mesh.ndim,
-                                        p.stop_gradient)._t
+                    relayout(p, mesh, [_pl.Replicate()] * mesh.ndim)
                 if shard_fn.stage == 3:
-                    self._reshard_leaf(p, shard_fn._sharded(p._t))
+                    relayout(p, mesh_of(p._t.device_mesh),
+                             _pl.from_torch(shard_fn._sharded(p._t)))
         optimizer._place_state = self._place_state
-
-    @staticmethod
-    def _reshard_leaf(p, placements):
-        """Lay the parameter ``p`` out as ``placements`` (the same Parameter object)."""
-        t = p._t
-        if tuple(placements) == tuple(t.placements):
-            return
-        d = t.detach().redistribute(t.device_mesh, placements)
-        p._t = grad_like_leaf(d.requires_grad_(True)) if t.requires_grad else d
 
     def _place_state(self, t, param):
         like = param._t
