@@ -36,8 +36,10 @@ from .. import ops as _ops
 from ..framework.tensor import wrap
 from ..nn import functional as F
 from . import translated as _tr
-from .translated import _READERS, ModelFileError, _Op, _batch_norm, _ints, _scalar, \
-    _signed64, _varint, read_pdiparams
+from ..framework.lodtensor import ModelFileError, read_pdiparams
+from ..framework.lodtensor import signed64 as _signed64
+from ..framework.lodtensor import varint as _varint
+from .translated import _READERS, _Op, _batch_norm, _ints, _scalar
 
 __all__ = ["read_program_desc", "program_to_ops", "load_program_desc", "FLUID_OPS"]
 

@@ -55,13 +55,13 @@ import functools
 import json
 import os
 import re
-import struct
 
 import numpy as np
 import torch
 
 from .. import ops as _ops
 from ..framework.dtype import convert_dtype
+from ..framework.lodtensor import ModelFileError, read_pdiparams
 from ..framework.parameter import make_parameter, unique_name
 from ..framework.tensor import Tensor
 from ..nn import Layer
@@ -69,10 +69,6 @@ from ..nn import functional as F
 
 __all__ = ["TranslatedLayer", "load", "read_pdiparams", "read_pir_program"]
 
-# Paddle's VarType data types (framework.proto) as numpy dtypes
-_VARTYPE = {0: np.bool_, 1: np.int16, 2: np.int32, 3: np.int64, 4: np.float16, 5: np.float32,
-            6: np.float64, 20: np.uint8, 21: np.int8, 22: "bfloat16", 23: np.complex64,
-            24: np.complex128}
 # PIR's type names of element types
 _PIR_DTYPE = {"0.t_f32": "float32", "0.t_f64": "float64", "0.t_f16": "float16",
               "0.t_bf16": "bfloat16", "0.t_i64": "int64", "0.t_i32": "int32", "0.t_i16": "int16",
@@ -81,127 +77,6 @@ _PIR_DTYPE = {"0.t_f32": "float32", "0.t_f64": "float64", "0.t_f16": "float16",
 _DIALECTS = {"0": "builtin", "1": "pd_op", "2": "cf"}
 _DTYPE_OF = {n: convert_dtype(n) for n in set(_PIR_DTYPE.values())}
 _MAX_DIMS = 16
-_MAX_NUMEL = 1 << 34
-
-
-class ModelFileError(ValueError):
-    """A model file that cannot be read: what is wrong and in which file."""
-
-
-# ---------------------------------------------------------------------------- .pdiparams
-class _Reader:
-    def __init__(self, data, path):
-        self.data, self.pos, self.path = data, 0, path
-
-    def take(self, n, what):
-        if n < 0 or self.pos + n > len(self.data):
-            raise ModelFileError(f"{self.path}: truncated: needed {n} bytes for {what} at byte "
-                                 f"{self.pos}, the file has {len(self.data)}")
-        b = self.data[self.pos:self.pos + n]
-        self.pos += n
-        return b
-
-    def unpack(self, fmt, what):
-        return struct.unpack(fmt, self.take(struct.calcsize(fmt), what))[0]
-
-
-def _varint(buf, i, path):
-    shift = out = 0
-    while True:
-        if i >= len(buf):
-            raise ModelFileError(f"{path}: a TensorDesc ends inside a varint")
-        b = buf[i]
-        i += 1
-        out |= (b & 0x7F) << shift
-        if not b & 0x80:
-            return out, i
-        shift += 7
-        if shift > 63:
-            raise ModelFileError(f"{path}: a TensorDesc has a varint longer than 10 bytes")
-
-
-def _signed64(v):
-    return v - (1 << 64) if v >= 1 << 63 else v
-
-
-def _tensor_desc(buf, path):
-    """(data type, dims) from a serialized ``TensorDesc`` message."""
-    dtype, dims, i = None, [], 0
-    while i < len(buf):
-        key, i = _varint(buf, i, path)
-        field, wire = key >> 3, key & 7
-        if wire == 0:
-            v, i = _varint(buf, i, path)
-            if field == 1:
-                dtype = v
-            elif field == 2:
-                dims.append(_signed64(v))
-        elif wire == 2:
-            n, i = _varint(buf, i, path)
-            if i + n > len(buf):
-                raise ModelFileError(f"{path}: a TensorDesc field runs past its message")
-            if field == 2:               # packed dims
-                end, j = i + n, i
-                while j < end:
-                    v, j = _varint(buf, j, path)
-                    dims.append(_signed64(v))
-            i += n
-        elif wire == 5:
-            i += 4
-        elif wire == 1:
-            i += 8
-        else:
-            raise ModelFileError(f"{path}: a TensorDesc has a field of wire type {wire}")
-    if dtype is None:
-        raise ModelFileError(f"{path}: a TensorDesc has no data type")
-    return dtype, dims
-
-
-def read_pdiparams(path, count=None):
-    """The tensors of a combined ``.pdiparams`` file, in file order, as numpy arrays
-    (bfloat16 as a torch tensor). ``count``: how many the file must hold exactly."""
-    with open(path, "rb") as f:
-        r = _Reader(f.read(), path)
-    out = []
-    while r.pos < len(r.data) and (count is None or len(out) < count):
-        k = len(out)
-        what = f"tensor {k}"
-        version = r.unpack("<I", what + "'s version")
-        if version != 0:
-            raise ModelFileError(f"{path}: {what} has version {version}, only 0 is known")
-        lod_levels = r.unpack("<Q", what + "'s LoD level count")
-        if lod_levels > 64:
-            raise ModelFileError(f"{path}: {what} claims {lod_levels} LoD levels")
-        for _ in range(lod_levels):
-            r.take(r.unpack("<Q", what + "'s LoD size"), what + "'s LoD")
-        tversion = r.unpack("<I", what + "'s tensor version")
-        if tversion != 0:
-            raise ModelFileError(f"{path}: {what} has tensor version {tversion}, only 0 is known")
-        dsize = r.unpack("<i", what + "'s TensorDesc size")
-        code, dims = _tensor_desc(r.take(dsize, what + "'s TensorDesc"), path)
-        if code not in _VARTYPE:
-            raise ModelFileError(f"{path}: {what} has unknown data type code {code}")
-        if len(dims) > _MAX_DIMS or any(d < 0 for d in dims):
-            raise ModelFileError(f"{path}: {what} has invalid dims {dims}")
-        numel = int(np.prod(dims, dtype=np.int64)) if dims else 1
-        if numel > _MAX_NUMEL:
-            raise ModelFileError(f"{path}: {what} claims {numel} elements")
-        dt = _VARTYPE[code]
-        if dt == "bfloat16":
-            raw = r.take(numel * 2, what + "'s data")
-            arr = torch.frombuffer(bytearray(raw), dtype=torch.bfloat16).reshape(dims) \
-                if numel else torch.zeros(dims, dtype=torch.bfloat16)
-        else:
-            dt = np.dtype(dt).newbyteorder("<")
-            raw = r.take(numel * dt.itemsize, what + "'s data")
-            arr = np.frombuffer(raw, dtype=dt).reshape(dims).astype(dt.newbyteorder("="))
-        out.append(arr)
-    if count is not None and len(out) != count:
-        raise ModelFileError(f"{path}: holds {len(out)} tensors, the program has {count} "
-                             "parameters")
-    if r.pos != len(r.data):
-        raise ModelFileError(f"{path}: {len(r.data) - r.pos} bytes left after the last tensor")
-    return out
 
 
 # ---------------------------------------------------------------------------- the PIR program

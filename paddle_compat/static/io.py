@@ -59,6 +59,7 @@ import torch
 
 from ..framework import hooks as _hooks
 from ..framework import io as _fio
+from ..framework.lodtensor import VARTYPE, read_tensors
 from .executor import global_scope
 from .program import Program, default_main_program
 from .proxy import shape_of
@@ -75,9 +76,8 @@ _PIR_ELEM = {"float32": "0.t_f32", "float64": "0.t_f64", "float16": "0.t_f16",
              "int8": "0.t_i8", "uint8": "0.t_ui8", "bool": "0.t_bool", "complex64": "0.t_c64",
              "complex128": "0.t_c128"}
 # framework.proto's VarType codes (what a TensorDesc holds)
-_VARTYPE_CODE = {"bool": 0, "int16": 1, "int32": 2, "int64": 3, "float16": 4, "float32": 5,
-                 "float64": 6, "uint8": 20, "int8": 21, "bfloat16": 22, "complex64": 23,
-                 "complex128": 24}
+_VARTYPE_CODE = {(t if isinstance(t, str) else np.dtype(t).name): code
+                 for code, t in VARTYPE.items()}
 _CPU_PLACE = [1, 0, ""]
 _ANY_PLACE = [0, 0, ""]
 _BIG = 2 ** 31 - 1
@@ -884,87 +884,6 @@ def write_model_files(path_prefix, doc, arrays):
         f.write(_dump_json(doc))
     with open(path_prefix + ".pdiparams", "wb") as f:
         f.write(pdiparams_bytes(arrays))
-
-
-# ---------------------------------------------------------------------------- reading tensors
-class _Bytes:
-    def __init__(self, data, where):
-        self.data, self.pos, self.where = data, 0, where
-
-    def take(self, n, what):
-        if n < 0 or self.pos + n > len(self.data):
-            raise ValueError(f"{self.where}: truncated at byte {self.pos} ({what})")
-        b = self.data[self.pos:self.pos + n]
-        self.pos += n
-        return b
-
-    def unpack(self, fmt, what):
-        return struct.unpack(fmt, self.take(struct.calcsize(fmt), what))[0]
-
-
-_CODE_DTYPE = {v: k for k, v in _VARTYPE_CODE.items()}
-
-
-def _read_varint(buf, i, where):
-    shift = out = 0
-    while True:
-        if i >= len(buf) or shift > 63:
-            raise ValueError(f"{where}: a malformed TensorDesc")
-        b = buf[i]
-        i += 1
-        out |= (b & 0x7F) << shift
-        if not b & 0x80:
-            return out, i
-        shift += 7
-
-
-def read_tensors(data, where, count=None):
-    """The tensors of LoDTensor streams one after the other (a ``.pdiparams``, a
-    ``save_vars`` file) as numpy arrays (bfloat16 as torch tensors); struct/numpy only."""
-    r = _Bytes(data, where)
-    out = []
-    while r.pos < len(data) and (count is None or len(out) < count):
-        if r.unpack("<I", "version") != 0:
-            raise ValueError(f"{where}: tensor {len(out)} has an unknown version")
-        for _ in range(min(r.unpack("<Q", "LoD levels"), 64)):
-            r.take(r.unpack("<Q", "LoD size"), "LoD")
-        if r.unpack("<I", "tensor version") != 0:
-            raise ValueError(f"{where}: tensor {len(out)} has an unknown tensor version")
-        desc = r.take(r.unpack("<i", "TensorDesc size"), "TensorDesc")
-        code, dims, i = None, [], 0
-        while i < len(desc):
-            key, i = _read_varint(desc, i, where)
-            if key & 7 == 0:
-                v, i = _read_varint(desc, i, where)
-                if key >> 3 == 1:
-                    code = v
-                elif key >> 3 == 2:
-                    dims.append(v - (1 << 64) if v >= 1 << 63 else v)
-            elif key & 7 == 2:
-                n, i = _read_varint(desc, i, where)
-                end = i + n
-                while key >> 3 == 2 and i < end:
-                    v, i = _read_varint(desc, i, where)
-                    dims.append(v - (1 << 64) if v >= 1 << 63 else v)
-                i = end
-            else:
-                raise ValueError(f"{where}: a TensorDesc field of wire type {key & 7}")
-        dt = _CODE_DTYPE.get(code)
-        if dt is None or any(d < 0 for d in dims) or len(dims) > 16:
-            raise ValueError(f"{where}: tensor {len(out)} has data type {code}, dims {dims}")
-        numel = int(np.prod(dims, dtype=np.int64)) if dims else 1
-        if dt == "bfloat16":
-            raw = r.take(numel * 2, "data")
-            out.append(torch.frombuffer(bytearray(raw), dtype=torch.bfloat16).reshape(dims)
-                       if numel else torch.zeros(dims, dtype=torch.bfloat16))
-            continue
-        npdt = np.dtype(dt).newbyteorder("<")
-        raw = r.take(numel * npdt.itemsize, "data")
-        out.append(np.frombuffer(raw, dtype=npdt).reshape(dims).astype(npdt.newbyteorder("=")))
-    if r.pos != len(data) or (count is not None and len(out) != count):
-        raise ValueError(f"{where}: holds {len(out)} tensors and {len(data) - r.pos} more bytes"
-                         + (f"; {count} were expected" if count is not None else ""))
-    return out
 
 
 # ---------------------------------------------------------------------------- static programs
