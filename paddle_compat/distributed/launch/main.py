@@ -39,6 +39,7 @@ import argparse
 import json
 import logging
 import os
+import re
 import signal
 import socket
 import sys
@@ -48,6 +49,7 @@ from ..spawn import free_ports
 __all__ = ["launch"]
 
 _TAIL_LINES = 30
+_ERROR_LINE = re.compile(r"^(?:\[rank\d+\]: )?[A-Za-z_.]*(?:Error|Exception)\b.*$", re.M)
 _WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_worker.py")
 # what gloo / NCCL / the store say in a trainer whose peer died first
 _PEER_GONE = ("Connection reset by peer", "Connection closed by peer", "pair closure",
@@ -191,7 +193,8 @@ def _report_failure(failures, log_dir):
     # a trainer that failed because a peer vanished says so in its last lines
     def consequence(kv):
         tail = _tail(os.path.join(log_dir, f"workerlog.{kv[1].local_rank}"), 40)
-        return any(m in tail for m in _PEER_GONE)
+        errors = _ERROR_LINE.findall(tail)     # judge by the last exception the trainer raised
+        return any(m in (errors[-1] if errors else tail) for m in _PEER_GONE)
     rank, failure = min(failures.items(), key=lambda kv: (kv[1].exitcode == -signal.SIGTERM,
                                                           consequence(kv), ended(kv), kv[0]))
     code = failure.exitcode
