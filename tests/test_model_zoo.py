@@ -77,7 +77,7 @@ def test_goldens_exist_and_are_well_formed():
 
 def test_repos_cover_the_zoo():
     repos = {setups.SETUPS[n]["repo"] for n in NAMES}
-    assert {"PaddleClas", "PaddleSeg", "PaddleDetection", "PaddleOCR", "paddle"} <= repos
+    assert {"PaddleClas", "PaddleSeg", "PaddleDetection", "PaddleOCR", "ERNIE", "paddle"} <= repos
 
 
 def _sources_present(repo):

@@ -13,7 +13,7 @@ import zlib
 
 import numpy as np
 
-from sources import zoo_root
+from sources import REPOS, zoo_root
 
 SETUPS = {}
 
@@ -21,7 +21,7 @@ SETUPS = {}
 def add_repo_to_path(repo):
     if repo == "paddle":                # paddle.vision's own models: nothing to extract
         return
-    root = os.path.join(zoo_root(), repo)
+    root = os.path.join(zoo_root(), repo, REPOS.get(repo, {}).get("syspath", ""))
     if root not in sys.path:
         sys.path.insert(0, root)
     stubs = os.path.join(os.path.dirname(os.path.abspath(__file__)), "stubs")
@@ -414,6 +414,43 @@ def _yolov3(paddle):
         targets["image"] = inp["x"]
         return model(targets)["loss"]
     return YOLOv3(), _yolo_targets(), loss
+
+
+# ---------------------------------------------------------------- ERNIE (PaddlePaddle/ERNIE)
+def _ernie_data(n=4, seq=12, vocab=100, hw=32, seed=0):
+    """Images and token ids (0 = padding, masked out by ErnieModel's input mask)."""
+    rng = np.random.default_rng(seed + 17)
+    ids = rng.integers(1, vocab, (n, seq))
+    for i, k in enumerate(rng.integers(seq // 2, seq + 1, (n,))):
+        ids[i, k:] = 0
+    return {"img": images(n, 3, hw, hw, seed), "ids": ids.astype("int64")}
+
+
+def _adamw(paddle, model, lr=0.01):
+    return paddle.optimizer.AdamW(learning_rate=lr, parameters=model.parameters(),
+                                  weight_decay=0.01)
+
+
+@setup("ERNIE_ViL2_contrastive", "ERNIE",
+       "Research/ERNIE-ViL2/ernievil2/transformers/{multimodal,ERNIE,ViT}.py + utils/loss.py "
+       "(ERNIE text encoder + ViT, contrastive loss; AdamW)", optimizer=_adamw)
+def _ernie_vil2(paddle):
+    from types import SimpleNamespace
+    from ernievil2.transformers.ERNIE import ErnieModel
+    from ernievil2.transformers.ViT import VisionTransformer
+    from ernievil2.transformers.multimodal import MultiModalModel
+    cfg = {"hidden_size": 32, "vocab_size": 100, "max_position_embeddings": 16,
+           "num_attention_heads": 4, "num_hidden_layers": 2, "initializer_range": 0.02,
+           "hidden_dropout_prob": 0.0, "attention_probs_dropout_prob": 0.0,
+           "intermediate_size": 64, "hidden_act": "gelu"}
+    image = VisionTransformer(img_size=32, patch_size=8, embed_dim=32, depth=2, num_heads=4,
+                              qkv_bias=True, epsilon=1e-6)
+    model = MultiModalModel(image, ErnieModel(cfg), SimpleNamespace(trainer_count=1))
+
+    def loss(model, inp, paddle):
+        img, txt = model(inp["img"], inp["ids"])
+        return model.get_loss()(img, txt)[0]
+    return no_dropout(model, paddle), _ernie_data(), loss
 
 
 # ---------------------------------------------------------------- paddle.vision

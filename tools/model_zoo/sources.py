@@ -75,4 +75,19 @@ REPOS = {
             "ppocr/losses/__init__.py": "",
         },
     },
+    # ERNIE-ViL 2.0 (PaddlePaddle/ERNIE): the ERNIE text encoder, its ViT image tower and the
+    # contrastive head, trained together as the repository's MultiModalModel does. "syspath" is
+    # the folder (inside the extracted root) that the package `ernievil2` sits in.
+    "ERNIE": {
+        "mirror": "PaddlePaddle/ERNIE",
+        "commit": "03d886406f507ec478e342212f70fda919f27b4f",
+        "syspath": "Research/ERNIE-ViL2",
+        "paths": ["Research/ERNIE-ViL2/ernievil2/transformers",
+                  "Research/ERNIE-ViL2/ernievil2/utils/loss.py",
+                  "Research/ERNIE-ViL2/ernievil2/utils/tokenizer.py"],
+        "scaffold": {
+            "Research/ERNIE-ViL2/ernievil2/__init__.py": "",
+            "Research/ERNIE-ViL2/ernievil2/utils/__init__.py": "",
+        },
+    },
 }
