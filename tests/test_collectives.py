@@ -52,6 +52,10 @@ def run_job(n, tmp_path):
         assert ours[r].pop("gloo_context") == {"value": "ok"}
         got = ours[r].pop("restart_process_group")
         np.testing.assert_array_equal(got["value"], sum(base(q) for q in range(n)))
+        check("alltoall_uneven", ours[r].pop("alltoall_uneven"), expected("alltoall_uneven", r, n))
+        assert ours[r].pop("alltoall_single_bad_splits")["value"] == (
+            f"paddle.distributed.alltoall_single(): the split sizes of in_tensor {[n] * n} must "
+            f"be {n} sizes (one per rank) summing to its dim 0 ({n})")
         mismatch = ours[r].pop("mismatch")["value"]
         want = ", ".join(f"rank {q}: float32[{q + 3}]" for q in range(n))
         assert mismatch == ("paddle.distributed.all_reduce(): the ranks passed tensors of "
@@ -108,6 +112,8 @@ def expected(case, r, n):
             start = sum(1 + i for i in range(r))
             parts.append(np.arange(start, start + r + 1) + 100 * q)
         return np.concatenate(parts)
+    if case == "alltoall_uneven":
+        return [np.full([q + 1, r + 2], 10 * q + r) for q in range(n)]
     if case == "batch_isend_irecv":
         return base((r - 1) % n, "float32", (2,))
     if case == "wait":

@@ -146,9 +146,12 @@ def _get_group(group):
     return _default_group
 
 
-def new_group(ranks=None, backend=None, timeout=None, nccl_comm_init_option=0):
+def new_group(ranks=None, backend=None, timeout=None, nccl_comm_init_option=0,
+              nccl_config=None):
     """A Group of ``ranks`` (global ranks; all of them when None). Every process of the job must
-    call it, members or not, in the same order."""
+    call it, members or not, in the same order. ``nccl_comm_init_option`` and ``nccl_config``
+    (NCCL's buffer and algorithm tuning, from ``create_nccl_config``) are accepted and left to
+    torch's NCCL defaults."""
     g0 = _get_group(None)
     ranks = sorted(ranks) if ranks is not None else list(g0.ranks)
     kwargs = {} if timeout is None else {"timeout": timeout}
@@ -491,22 +494,54 @@ def reduce_scatter(tensor, tensor_list, op=ReduceOp.SUM, group=None, sync_op=Tru
 
 
 def alltoall(out_tensor_list, in_tensor_list, group=None, sync_op=True):
-    """Rank i sends ``in_tensor_list[j]`` to rank j, which gets it as ``out_tensor_list[i]``."""
+    """Rank i sends ``in_tensor_list[j]`` to rank j, which gets it as ``out_tensor_list[i]``.
+
+    The tensors may differ in shape from peer to peer (each ``out_tensor_list[i]`` is shaped
+    as what rank i sends); they travel flattened through one ``all_to_all_single`` with
+    per-peer split sizes. An empty ``out_tensor_list`` is filled with tensors shaped as the
+    inputs."""
     g = _get_group(group)
+    if len(in_tensor_list) == 0:
+        raise RuntimeError("paddle.distributed.alltoall(): in_tensor_list should not be empty")
     ins = [_t(x, "alltoall", "in_tensor_list") for x in in_tensor_list]
     if len(out_tensor_list) == 0:
         outs = [torch.empty_like(x) for x in ins]
         out_tensor_list.extend(wrap(o) for o in outs)
     else:
         outs = [_t(x, "alltoall", "out_tensor_list") for x in out_tensor_list]
-    src = torch.stack(ins)
-    dst = torch.empty_like(src)
+    n = g.nranks
+    for what, ts in (("in_tensor_list", ins), ("out_tensor_list", outs)):
+        if len(ts) != n:
+            raise ValueError(f"paddle.distributed.alltoall(): {what} holds {len(ts)} tensors; "
+                             f"the group has {n} ranks")
+    if any(t.dtype != ins[0].dtype for t in ins + outs):
+        raise TypeError("paddle.distributed.alltoall(): every tensor must have one dtype, got "
+                        f"{sorted({str(t.dtype) for t in ins + outs})}")
+    src = torch.cat([x.reshape(-1) for x in ins])
+    dst = torch.empty(sum(o.numel() for o in outs), dtype=src.dtype, device=src.device)
+    out_splits, in_splits = [o.numel() for o in outs], [x.numel() for x in ins]
 
     def then():
-        for o, d in zip(outs, dst):
-            o.copy_(d)
-    return _run(lambda a: dist.all_to_all_single(dst, src, group=g.process_group, async_op=a),
+        for o, d in zip(outs, torch.split(dst, out_splits)):
+            o.copy_(d.view(o.shape))
+    return _run(lambda a: dist.all_to_all_single(dst, src, out_splits, in_splits,
+                                                 group=g.process_group, async_op=a),
                 sync_op, then)
+
+
+def _check_splits(t, splits, n, what, api):
+    """``splits`` (or an even split) must cover ``t``'s first dimension, one size per rank."""
+    rows = t.shape[0] if t.dim() else 1
+    if splits is None:
+        if rows % n:
+            raise ValueError(f"paddle.distributed.{api}(): dim 0 of {what} ({rows}) is not "
+                             f"divisible by the group's {n} ranks; give the split sizes")
+        return None
+    splits = [int(s) for s in splits]
+    if len(splits) != n or sum(splits) != rows:
+        raise ValueError(f"paddle.distributed.{api}(): the split sizes of {what} {splits} must "
+                         f"be {n} sizes (one per rank) summing to its dim 0 ({rows})")
+    return splits
 
 
 def alltoall_single(out_tensor, in_tensor, in_split_sizes=None, out_split_sizes=None,
@@ -514,8 +549,10 @@ def alltoall_single(out_tensor, in_tensor, in_split_sizes=None, out_split_sizes=
     """``alltoall`` on the first dimension of one tensor each way."""
     g = _get_group(group)
     o, i = _t(out_tensor, "alltoall_single"), _t(in_tensor, "alltoall_single")
-    return _run(lambda a: dist.all_to_all_single(o, i, out_split_sizes, in_split_sizes,
-                                                 group=g.process_group, async_op=a), sync_op)
+    ins = _check_splits(i, in_split_sizes, g.nranks, "in_tensor", "alltoall_single")
+    outs = _check_splits(o, out_split_sizes, g.nranks, "out_tensor", "alltoall_single")
+    return _run(lambda a: dist.all_to_all_single(o, i, outs, ins, group=g.process_group,
+                                                 async_op=a), sync_op)
 
 
 def barrier(group=None):

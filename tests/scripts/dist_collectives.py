@@ -325,6 +325,25 @@ if hasattr(paddle, "to_torch"):       # paddle_compat only (real Paddle's gloo w
         except ValueError as e:
             rec("mismatch", str(e))
 
+    @case("alltoall_uneven")
+    def _():
+        # Paddle's documented example: each peer's tensor its own shape (Paddle's gloo group
+        # cannot run any alltoall; its docs say what must come out)
+        ins = [paddle.to_tensor(np.full([rank + 1, q + 2], 10 * rank + q, "int64"))
+               for q in range(n)]
+        outs = [paddle.empty([q + 1, rank + 2], dtype="int64") for q in range(n)]
+        dist.alltoall(outs, ins)
+        rec("alltoall_uneven", outs)
+
+    @case("alltoall_single_bad_splits")
+    def _():
+        try:
+            dist.alltoall_single(paddle.empty([n], "float32"), paddle.ones([n], "float32"),
+                                 [n] * n, None)
+            rec("alltoall_single_bad_splits", "no error")
+        except ValueError as e:
+            rec("alltoall_single_bad_splits", str(e))
+
     @case("gloo_context")
     def _():
         import socket
