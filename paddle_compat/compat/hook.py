@@ -161,6 +161,12 @@ class _AliasLoader(importlib.abc.Loader):
     def create_module(self, spec):
         module = importlib.import_module(self.target)
         self.real_spec = getattr(module, "__spec__", None)
+        if isinstance(module, importlib.util._LazyModule) and self.real_spec is not None:
+            # a lazily bound namespace still running its own code (it imports the alias
+            # itself): until exec_module puts the real spec back, the import system's alias
+            # spec is the module's, and Python >= 3.12.3 reads the lazy load's lock and state
+            # from ``__spec__.loader_state`` on every attribute access
+            spec.loader_state = self.real_spec.loader_state
         return module
 
     def exec_module(self, module):
