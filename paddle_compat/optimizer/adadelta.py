@@ -3,10 +3,13 @@
     Eg = rho * Eg + (1 - rho) * g * g
     d = -sqrt(Ed + epsilon) / sqrt(Eg + epsilon) * g
     param += lr * d;   Ed = rho * Ed + (1 - rho) * d * d
+
+On float64 parameters ``rho`` and ``epsilon`` are float32 numbers (the kernel's float
+attributes), the learning rate float64.
 """
 import torch
 
-from .optimizer import Optimizer
+from .optimizer import F64, Optimizer, attr32, sqrt_rn
 
 __all__ = ["Adadelta"]
 
@@ -31,8 +34,15 @@ class Adadelta(Optimizer):
                 ("_avg_squared_update", 0.0, None, None, False)]
 
     def _update(self, w, g, state, lr, group, param):
-        rho, eps = group["rho"], group["epsilon"]
         eg, ed = state["_avg_squared_grad"], state["_avg_squared_update"]
+        if w.dtype is F64:
+            rho, eps = attr32(group["rho"]), attr32(group["epsilon"])
+            eg.mul_(rho).add_((g * g).mul_(1.0 - rho))
+            d = sqrt_rn(ed + eps).div_(sqrt_rn(eg + eps)).mul_(g).neg_()
+            w.add_(d * lr)
+            ed.mul_(rho).add_((d * d).mul_(1.0 - rho))
+            return
+        rho, eps = group["rho"], group["epsilon"]
         eg.mul_(rho).addcmul_(g, g, value=1 - rho)
         d = torch.sqrt(ed + eps).div_(torch.sqrt(eg + eps)).mul_(g).neg_()
         w.add_(d, alpha=lr)

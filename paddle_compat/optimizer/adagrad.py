@@ -1,7 +1,10 @@
-"""``paddle.optimizer.Adagrad``: ``m += g * g``; ``param -= lr * g / (sqrt(m) + epsilon)``."""
-import torch
+"""``paddle.optimizer.Adagrad``: ``m += g * g``; ``param -= lr * g / (sqrt(m) + epsilon)``.
 
-from .optimizer import Optimizer
+On float64 parameters ``epsilon`` is a float32 number (the kernel's float attribute); the
+learning rate and the starting ``initial_accumulator_value`` are float64.
+"""
+
+from .optimizer import F64, Optimizer, attr32, sqrt_rn
 
 __all__ = ["Adagrad"]
 
@@ -26,9 +29,13 @@ class Adagrad(Optimizer):
 
     def _update(self, w, g, state, lr, group, param):
         m = state["moment"]
+        if w.dtype is F64:
+            m.add_(g * g)
+            w.sub_((g * lr).div_(sqrt_rn(m).add_(attr32(group["epsilon"]))))
+            return
         m.addcmul_(g, g)
         w.addcdiv_(g, m.sqrt().add_(group["epsilon"]), value=-lr)
 
     def _rule(self, w, g, state, lr, group, param):
         m = state["moment"] + g * g
-        return w - g * lr / (torch.sqrt(m) + group["epsilon"]), {"moment": m}
+        return w - g * lr / (sqrt_rn(m) + attr32(group["epsilon"])), {"moment": m}

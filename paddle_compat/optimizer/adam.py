@@ -8,11 +8,15 @@ Paddle's kernel folds the bias corrections into the step size and epsilon, in fl
 
 ``b1^t``/``b2^t`` are the ``beta1_pow_acc``/``beta2_pow_acc`` accumulators (shape [1], on the
 CPU), starting at ``b1``/``b2`` and multiplied by them after each update.
+
+On float64 parameters everything is float64: the learning rate, the beta powers (float64
+accumulators) and ``beta1``/``beta2``/``epsilon`` (the kernel's scalar arguments, exact), each
+product and quotient rounded in the order written above.
 """
 import numpy as np
 import torch
 
-from .optimizer import Optimizer, _HALF, f32
+from .optimizer import F64, Optimizer, _HALF, f32, sqrt_rn
 
 __all__ = ["Adam"]
 
@@ -38,15 +42,17 @@ def adam_slots(p, group, amsgrad):
                     ("beta2_pow_acc", _scalar(group["beta2"]), [1], dtype, True)]
 
 
-def adam_scalars(state, group, lr):
-    """float32 ``(b1, b2, lr_t, eps_t)`` for this step; advances the beta powers."""
-    b1, b2 = f32(_scalar(group["beta1"])), f32(_scalar(group["beta2"]))
+def adam_scalars(state, group, lr, wide=False):
+    """``(b1, b2, lr_t, eps_t)`` for this step, float32 numbers (float64 ones when ``wide``);
+    advances the beta powers."""
+    num = np.float64 if wide else f32
+    b1, b2 = num(_scalar(group["beta1"])), num(_scalar(group["beta2"]))
     p1, p2 = state["beta1_pow_acc"], state["beta2_pow_acc"]
-    b1p, b2p = f32(p1.item()), f32(p2.item())
-    one = f32(1)
+    b1p, b2p = num(p1.item()), num(p2.item())
+    one = num(1)
     root = np.sqrt(one - b2p)
-    lr_t = f32(lr) * (root / (one - b1p))
-    eps_t = f32(_scalar(group["epsilon"])) * root
+    lr_t = num(lr) * (root / (one - b1p))
+    eps_t = num(_scalar(group["epsilon"])) * root
     p1.fill_(float(b1 * b1p))
     p2.fill_(float(b2 * b2p))
     return b1, b2, float(lr_t), float(eps_t)
@@ -54,8 +60,16 @@ def adam_scalars(state, group, lr):
 
 def adam_step(w, g, state, b1, b2, lr_t, eps_t, amsgrad):
     """The in-place moment and parameter update."""
-    one = f32(1)
     m, v = state["moment1"], state["moment2"]
+    if w.dtype is F64:                # float64: Paddle's roundings, no fused multiply-adds
+        one = np.float64(1)
+        m.mul_(float(b1)).add_(g * float(one - b1))
+        v.mul_(float(b2)).add_(g * float(one - b2) * g)
+        if amsgrad:
+            v = torch.maximum(state["moment2_max"], v, out=state["moment2_max"])
+        w.sub_(m.div(sqrt_rn(v).add_(eps_t)).mul_(lr_t))
+        return
+    one = f32(1)
     m.mul_(float(b1)).add_(g, alpha=float(one - b1))
     v.mul_(float(b2)).addcmul_(g, g, value=float(one - b2))
     if amsgrad:
@@ -75,7 +89,7 @@ def adam_rule(w, g, state, group, lr, amsgrad):
     new = {"moment1": m, "moment2": v, "beta1_pow_acc": p1 * b1, "beta2_pow_acc": p2 * b2}
     if amsgrad:
         v = new["moment2_max"] = torch.maximum(state["moment2_max"], v)
-    return w - lr_t * (m / (torch.sqrt(v) + eps_t)), new
+    return w - lr_t * (m / (sqrt_rn(v) + eps_t)), new
 
 
 class Adam(Optimizer):
@@ -101,7 +115,7 @@ class Adam(Optimizer):
         return adam_slots(p, group, self._amsgrad)
 
     def _update(self, w, g, state, lr, group, param):
-        b1, b2, lr_t, eps_t = adam_scalars(state, group, lr)
+        b1, b2, lr_t, eps_t = adam_scalars(state, group, lr, w.dtype is F64)
         adam_step(w, g, state, b1, b2, lr_t, eps_t, self._amsgrad)
 
     def _rule(self, w, g, state, lr, group, param):

@@ -2,11 +2,15 @@
 
     m = b1 * m + (1 - b1) * g;   u = max(|g|, b2 * u + epsilon)
     param -= lr / (1 - b1^t) * m / u
+
+On float64 parameters ``beta1``, ``beta2`` and ``epsilon`` are float32 numbers (the kernel's
+float attributes); the learning rate and ``b1^t`` (a float64 accumulator, advanced by the exact
+``beta1`` after the group's updates) are float64.
 """
 import torch
 
 from .adam import _scalar, check_betas
-from .optimizer import Optimizer, _HALF, f32
+from .optimizer import F64, Optimizer, _HALF, attr32, f32
 
 __all__ = ["Adamax"]
 
@@ -29,8 +33,14 @@ class Adamax(Optimizer):
                 ("beta1_pow_acc", _scalar(group["beta1"]), [1], None, False)]
 
     def _update(self, w, g, state, lr, group, param):
-        b1, b2 = f32(group["beta1"]), f32(group["beta2"])
         m, u = state["moment"], state["inf_norm"]
+        if w.dtype is F64:
+            b1, b2 = attr32(group["beta1"]), attr32(group["beta2"])
+            m.mul_(b1).add_(g * (1.0 - b1))
+            torch.maximum(g.abs(), u.mul_(b2).add_(attr32(group["epsilon"])), out=u)
+            w.sub_((m / u).mul_(lr / (1.0 - state["beta1_pow_acc"].item())))
+            return
+        b1, b2 = f32(group["beta1"]), f32(group["beta2"])
         m.mul_(float(b1)).add_(g, alpha=float(f32(1) - b1))
         torch.maximum(g.abs(), u.mul_(float(b2)).add_(group["epsilon"]), out=u)
         lr_t = f32(lr) / (f32(1) - f32(state["beta1_pow_acc"].item()))

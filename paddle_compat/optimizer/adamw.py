@@ -5,10 +5,14 @@ Before the Adam update (see ``adam``) the parameter decays by the *undecayed* le
 Paddle also scales Adam's step by ``lr_ratio``). ``apply_decay_param_fun(name)`` False skips
 the decay for that parameter. ``lr_ratio`` is GPU-only in Paddle 3.3.1 (its CPU build raises
 NotImplementedError); here it works on every device, with the GPU kernel's formula.
+
+On float64 parameters the decay factor is ``lr * lr_ratio * coeff`` in float64 with
+``lr_ratio`` and ``coeff`` float32 numbers (the kernel's float attributes), the Adam part as in
+``adam``.
 """
 
 from .adam import adam_rule, adam_scalars, adam_slots, adam_step, check_betas
-from .optimizer import Optimizer, f32
+from .optimizer import F64, Optimizer, attr32, f32
 
 __all__ = ["AdamW"]
 
@@ -52,25 +56,31 @@ class AdamW(Optimizer):
     def _slots(self, p, group):
         return adam_slots(p, group, self._amsgrad)
 
-    def _decay(self, param, lr, group):
+    def _decay(self, param, lr, group, wide=False):
         """``(ratio, decay factor)`` of ``param``; factor 0.0 when it is not decayed."""
         ratio = 1.0 if self._lr_ratio is None else float(self._lr_ratio(param))
         fun = self._apply_decay_param_fun
         if fun is not None and not fun(param.name):
             return ratio, 0.0
+        if wide:
+            return ratio, lr * attr32(ratio) * attr32(group["weight_decay"])
         return ratio, float(f32(lr) * f32(ratio) * f32(group["weight_decay"]))
 
     def _update(self, w, g, state, lr, group, param):
-        ratio, c = self._decay(param, lr, group)
+        wide = w.dtype is F64
+        ratio, c = self._decay(param, lr, group, wide)
         if ratio != 1.0:
-            lr = float(f32(lr) * f32(ratio))
-        b1, b2, lr_t, eps_t = adam_scalars(state, group, lr)
+            lr = lr * attr32(ratio) if wide else float(f32(lr) * f32(ratio))
+        b1, b2, lr_t, eps_t = adam_scalars(state, group, lr, wide)
         if c:
-            w.add_(w, alpha=-c)
+            if wide:
+                w.sub_(w * c)
+            else:
+                w.add_(w, alpha=-c)
         adam_step(w, g, state, b1, b2, lr_t, eps_t, self._amsgrad)
 
     def _rule(self, w, g, state, lr, group, param):
-        ratio, c = self._decay(param, lr, group)
+        ratio, c = self._decay(param, lr, group, w.dtype is F64)
         if c:
             w = w - w * c
         return adam_rule(w, g, state, group, lr * ratio, self._amsgrad)

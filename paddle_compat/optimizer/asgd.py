@@ -6,11 +6,12 @@ over the last ``batch_num`` gradients::
     param -= (lr / n) * d
 
 ``d`` (parameter-shaped), ``y`` (``[batch_num, *shape]``, the remembered gradients) and ``m``
-(int64 ``[1]``, the step count) are the accumulators, named as Paddle names them.
+(int64 ``[1]``, the step count) are the accumulators, named as Paddle names them. On float64
+parameters ``lr / n`` is a float64 quotient.
 """
 import torch
 
-from .optimizer import Optimizer, f32
+from .optimizer import F64, Optimizer, f32
 
 __all__ = ["ASGD"]
 
@@ -44,4 +45,4 @@ class ASGD(Optimizer):
         d, y = state["d"], state["y"][index]
         d.sub_(y).add_(g)
         y.copy_(g)
-        w.sub_(d * float(f32(lr) / n))
+        w.sub_(d * (lr / float(n) if w.dtype is F64 else float(f32(lr) / n)))

@@ -3,8 +3,13 @@
 Paddle's form: ``v = mu * v + g``; ``param -= lr * v`` (Nesterov:
 ``param -= lr * (g + mu * v)``), with ``g = grad * rescale_grad + l2_coeff * param``.
 (Paddle 3.3.1's CPU kernel ignores ``rescale_grad``; its docs and GPU kernel apply it, as we do.)
+
+An L2 decay (the optimizer's ``weight_decay`` as a number or ``L2Decay``, or a parameter's own
+``L2Decay``) is fused into Paddle's kernel, whose coefficient, ``mu`` and ``rescale_grad`` are
+float32 attributes: on float64 parameters they are float32 numbers, the learning rate is exact.
 """
-from .optimizer import Optimizer
+from ..regularizer import L2Decay
+from .optimizer import F64, Optimizer, attr32
 
 __all__ = ["Momentum"]
 
@@ -34,12 +39,22 @@ class Momentum(Optimizer):
     def _regularized(self, params, grads, group):
         scale = group["rescale_grad"]
         if scale != 1.0:
-            grads = [g * scale for g in grads]
+            grads = [g * (attr32(scale) if g.dtype is F64 else scale) for g in grads]
         return super()._regularized(params, grads, group)
+
+    def _decay_term(self, reg, t):
+        if t.dtype is F64 and isinstance(reg, L2Decay):   # fused: a float attribute
+            return t * attr32(reg._coeff)
+        return reg._term(t)
 
     def _update(self, w, g, state, lr, group, param):
         mu = group["momentum"]
         v = state["velocity"]
+        if w.dtype is F64:
+            mu = attr32(mu)
+            v.mul_(mu).add_(g)
+            w.sub_((g + v * mu) * lr if group["use_nesterov"] else v * lr)
+            return
         v.mul_(mu).add_(g)
         if group["use_nesterov"]:
             w.sub_((g + v * mu) * lr)
@@ -47,7 +62,7 @@ class Momentum(Optimizer):
             w.add_(v, alpha=-lr)
 
     def _rule(self, w, g, state, lr, group, param):
-        mu = group["momentum"]
+        mu = attr32(group["momentum"]) if w.dtype is F64 else group["momentum"]
         v = state["velocity"] * mu + g
         step = (g + v * mu) * lr if group["use_nesterov"] else v * lr
         return w - step, {"velocity": v}

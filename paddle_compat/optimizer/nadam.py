@@ -10,13 +10,15 @@ in the parameter's dtype::
     param -= lr * m_hat / (sqrt(v / (1 - beta2_pow)) + epsilon)
 
 ``psi`` is ``momentum_decay``. The accumulators (``momentum_decay_pow``, ``beta2_pow``,
-``mu_product``, ``moment1``, ``moment2``) all have the parameter's shape, as in Paddle.
+``mu_product``, ``moment1``, ``moment2``) all have the parameter's shape, as in Paddle. On
+float64 parameters ``b1``, ``b2``, ``epsilon`` and ``psi`` are float32 numbers (the kernel's
+float attributes), 0.96 and everything else float64.
 """
 import numpy as np
 import torch
 
 from .adam import _scalar
-from .optimizer import Optimizer, _HALF, f32
+from .optimizer import F64, Optimizer, _HALF, f32, sqrt_rn
 
 __all__ = ["NAdam"]
 
@@ -64,18 +66,22 @@ class NAdam(Optimizer):
     def _rule(self, w, g, state, lr, group, param):
         b1, b2 = f32(_scalar(group["beta1"])), f32(_scalar(group["beta2"]))
         psi = f32(group["momentum_decay"])
-        one = f32(1)
-        decay_pow = state["momentum_decay_pow"] * float(f32(0.96))
+        num = f32                                           # the kernel's arithmetic type
+        if w.dtype is F64:
+            num = np.float64
+            b1, b2, psi = num(b1), num(b2), num(psi)
+        one = num(1)
+        decay_pow = state["momentum_decay_pow"] * float(num(0.96))
         beta2_pow = state["beta2_pow"] * float(b2)
         powed = torch.pow(decay_pow, float(psi))
         mu_t = (1.0 - powed * 0.5) * float(b1)
-        mu_t1 = (1.0 - powed * 0.5 * float(np.power(f32(0.96), psi))) * float(b1)
+        mu_t1 = (1.0 - powed * 0.5 * float(np.power(num(0.96), psi))) * float(b1)
         mu_product = state["mu_product"] * mu_t
         mu_product_t1 = mu_product * mu_t1
         m = state["moment1"] * float(b1) + g * float(one - b1)
         v = state["moment2"] * float(b2) + g * float(one - b2) * g
         m_hat = mu_t1 * m / (1.0 - mu_product_t1) + (1.0 - mu_t) * g / (1.0 - mu_product)
         v_hat = v / (1.0 - beta2_pow)
-        new_w = w - lr * m_hat / (torch.sqrt(v_hat) + float(f32(group["epsilon"])))
+        new_w = w - lr * m_hat / (sqrt_rn(v_hat) + float(f32(group["epsilon"])))
         return new_w, {"momentum_decay_pow": decay_pow, "beta2_pow": beta2_pow,
                        "mu_product": mu_product, "moment1": m, "moment2": v}

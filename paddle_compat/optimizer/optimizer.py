@@ -13,15 +13,28 @@ Subclasses define:
   made lazily as Paddle-named Tensors in dynamic mode, as persistable Variables in static mode;
 * ``_update(w, g, state, lr, group)``: the dynamic-mode rule on torch tensors, in place
   (``w`` is the parameter's tensor, or its float32 master weight with ``multi_precision``;
-  ``lr`` is the float32-rounded learning rate, as Paddle's kernels see it);
+  ``lr`` is the learning rate as Paddle's kernels see it: a tensor of the first parameter's
+  dtype, so float32-rounded, or exact with float64 parameters);
 * ``_rule(w, g, state, lr, group)`` (optional): the same rule written without in-place ops,
   returning ``(new_w, {state_name: new_value})``; static mode's ``minimize`` uses it.
+
+Float64 parameters: Paddle's kernels then compute in float64, but each hyperparameter keeps
+the precision it reaches the kernel with. The learning rate and anything held in a tensor of the
+parameter's dtype (Adam's beta powers, Rprop's ranges and etas) are float64 values; Adam's and
+AdamW's ``beta1``/``beta2``/``epsilon`` are exact scalars; the kernels' ``float`` attributes
+(momentum, rho, the epsilons of the other optimizers, the betas of Adamax, Lamb, NAdam and
+RAdam, AdamW's and Momentum's decay coefficients) are float32 numbers used in float64. Each
+optimizer module says which is which; the float64 branches round each product, quotient and
+square root (``sqrt_rn``) where Paddle's kernel does, without fused multiply-adds, and
+``tests/test_optimizer_f64.py`` checks them against Paddle to 1e-15. The float32 path does its
+arithmetic as before: every such constant is float32 there anyway.
 """
 import numpy as np
 import torch
 
 from ..framework import hooks
 from ..framework import threads as _threads
+from ..framework.dtype import default_float
 from ..framework.parameter import unique_name
 from ..framework.tensor import wrap
 from ..regularizer import L2Decay, WeightDecayRegularizer
@@ -36,12 +49,36 @@ __all__ = ["Optimizer"]
 
 _HALF = (torch.float16, torch.bfloat16)
 f32 = np.float32
+F64 = torch.float64
+
+
+def attr32(x):
+    """A kernel's ``float`` attribute as the float64 kernel sees it: rounded to float32."""
+    return float(f32(x))
+
+
+def sqrt_rn(t):
+    """``sqrt(t)``, correctly rounded for float64 CPU tensors as Paddle's kernels compute it
+    (ATen's vectorised float64 ``sqrt`` on CPU is off by an ulp for about 1% of inputs, and
+    which ones depends on the CPU); ``torch.sqrt`` for everything else (float32, CUDA, static
+    proxies)."""
+    if t.dtype is F64 and type(t) is torch.Tensor and t.device.type == "cpu":
+        a = t.detach().numpy()
+        with np.errstate(invalid="ignore"):          # NaN for a negative, as torch gives
+            return torch.from_numpy(np.sqrt(a, out=np.empty_like(a)))
+    return torch.sqrt(t)
 
 
 def _as_regularizer(weight_decay):
     if isinstance(weight_decay, (int, float)) and not isinstance(weight_decay, bool):
         return L2Decay(float(weight_decay))
     return weight_decay
+
+
+def _held_here(t):
+    """False for a distributed parameter whose mesh leaves this rank out (another pipeline
+    stage's): it holds an empty value here, and its update is its own ranks' work."""
+    return type(t).__name__ != "DTensor" or t.device_mesh.get_coordinate() is not None
 
 
 class Optimizer:
@@ -88,6 +125,10 @@ class Optimizer:
         else:
             self._param_groups.append({"params": parameters or [], **self._group_defaults()})
         self._plain = not (parameters and isinstance(parameters[0], dict))
+        first = self._param_groups[0]["params"] if self._param_groups else []
+        # Paddle's learning-rate tensor has the first parameter's dtype (the default dtype when
+        # there is none), float32 for the half types
+        self._lr_f64 = (first[0]._t.dtype if first else default_float().torch) is F64
         self.clear_gradients = self.clear_grad
 
     # ------------------------------------------------------------------ groups
@@ -142,11 +183,13 @@ class Optimizer:
                             f"LRScheduler, but received {type(scheduler)}.")
         self._learning_rate = scheduler
 
-    @staticmethod
-    def _param_lr(p, lr):
-        """The float32 learning rate of ``p``: the global one times ``optimize_attr``'s."""
+    def _param_lr(self, p, lr):
+        """The learning rate of ``p``: the global one times ``optimize_attr``'s, in the
+        learning-rate tensor's precision."""
         ratio = (getattr(p, "optimize_attr", None) or {}).get("learning_rate", 1.0)
-        return lr if ratio == 1.0 else float(f32(lr) * f32(ratio))
+        if ratio == 1.0:
+            return lr
+        return lr * ratio if self._lr_f64 else float(f32(lr) * f32(ratio))
 
     # ------------------------------------------------------------------ accumulators
     def _add_accumulator(self, name, param, dtype=None, fill_value=0.0, shape=None,
@@ -163,7 +206,9 @@ class Optimizer:
                        dtype=dtype or param._t.dtype,
                        device=device if device is not None else param._t.device)
         if type(param._t).__name__ == "DTensor":
-            t = self._place_state(t, param)
+            # a state of its own shape (Adam's beta powers) is not elementwise: whole
+            t = self._place_state(t, param) if shape is None else hooks.dist_like(t, param._t,
+                                                                                  True)
         if self._accumulators_holder:
             if var_name not in self._accumulators_holder:
                 raise AssertionError(f"Optimizer set error, {var_name} should in state dict")
@@ -270,13 +315,20 @@ class Optimizer:
             reg = getattr(p, "regularizer", None) or default
             if reg is not None and type(reg) is not WeightDecayRegularizer:
                 w = self._master_weights.get(p.name) if g.dtype != p._t.dtype else None
-                g = g + reg._term(w._t if w is not None else p._t)
+                g = g + self._decay_term(reg, w._t if w is not None else p._t)
             out.append(g)
         return out
 
+    def _decay_term(self, reg, t):
+        """What ``reg`` adds to the gradient of the torch tensor ``t`` (Paddle's scale op: the
+        coefficient in ``t``'s precision)."""
+        return reg._term(t)
+
     # ------------------------------------------------------------------ step
-    def _lr32(self):
-        return float(f32(self.get_lr()))
+    def _lr_now(self):
+        """The learning rate as Paddle's kernels read it from its tensor."""
+        lr = self.get_lr()
+        return float(lr) if self._lr_f64 else float(f32(lr))
 
     def step(self):
         """Update every parameter that has a gradient, once."""
@@ -285,12 +337,12 @@ class Optimizer:
                                "in static mode")
         _threads.govern()            # fewer intra-op threads while other work holds cores
         with torch.no_grad():
-            lr = self._lr32()
+            lr = self._lr_now()
             for group in self._param_groups:
                 params, grads = [], []
                 for p in group["params"]:
                     t = p._t
-                    if t.requires_grad and t.grad is not None:
+                    if t.requires_grad and t.grad is not None and _held_here(t):
                         params.append(p)
                         grads.append(t.grad)
                 if params:
@@ -334,6 +386,8 @@ class Optimizer:
         if _mode.in_static_mode():
             if plist and isinstance(plist[0], dict):
                 plist = [p for g in plist for p in g["params"]]
+            if not self._parameter_list:         # Paddle then takes the loss's dtype
+                self._lr_f64 = loss._t.dtype is F64
             return static_minimize(loss, self._static_update, plist, no_grad_set)
         if plist and isinstance(plist[0], dict):
             plist = [p for g in self._param_groups for p in g["params"]]
@@ -343,7 +397,7 @@ class Optimizer:
             if params:
                 group = self._param_groups[0] if self._plain else \
                     {"params": params, **self._group_defaults()}
-                self._apply(group, params, [p._t.grad for p in params], self._lr32())
+                self._apply(group, params, [p._t.grad for p in params], self._lr_now())
         return [], params_grads
 
     def backward(self, loss, startup_program=None, parameters=None, no_grad_set=None,
@@ -357,7 +411,7 @@ class Optimizer:
         grads = [g._t for p, g in params_grads if g is not None and not p.stop_gradient]
         with torch.no_grad():
             if params:
-                self._apply(self._param_groups[0], params, grads, self._lr32())
+                self._apply(self._param_groups[0], params, grads, self._lr_now())
         return []
 
     # ------------------------------------------------------------------ static mode
@@ -384,10 +438,10 @@ class Optimizer:
             gt = self._grad_clip._clip([p], [gt])[0]
         reg = getattr(p, "regularizer", None) or self.regularization
         if reg is not None:
-            gt = gt + reg._term(p._t)
+            gt = gt + self._decay_term(reg, p._t)
         group = self._param_groups[0]
         st = self._static_state(p, group)
-        lr = self._param_lr(p, self._lr32())
+        lr = self._param_lr(p, self._lr_now())
         new_w, new_state = self._rule(p._t, gt, {k: v._t for k, v in st.items()}, lr, group, p)
         for k, v in new_state.items():
             program.assign_persistable(st[k], wrap(v))

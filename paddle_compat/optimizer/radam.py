@@ -11,12 +11,15 @@ al.), as Paddle's kernel does it in the parameter's dtype::
     otherwise:  param -= lr * m / (1 - beta1_pow)
 
 Paddle reads ``rho_t`` from the first element of ``rho`` (every element holds the same value).
+On float64 parameters ``b1``, ``b2`` and ``eps`` are float32 numbers (the kernel's float
+attributes), ``rho_inf`` and everything else float64.
 """
+import numpy as np
 import torch
 
 from .adam import _scalar
 from .nadam import acc_dtype, check_args
-from .optimizer import Optimizer, f32
+from .optimizer import F64, Optimizer, f32, sqrt_rn
 
 __all__ = ["RAdam"]
 
@@ -41,8 +44,12 @@ class RAdam(Optimizer):
 
     def _rule(self, w, g, state, lr, group, param):
         b1, b2 = f32(_scalar(group["beta1"])), f32(_scalar(group["beta2"]))
-        one = f32(1)
-        rho_inf = f32(2) / (one - b2) - one
+        num = f32                                           # the kernel's arithmetic type
+        if w.dtype is F64:
+            num = np.float64
+            b1, b2 = num(b1), num(b2)
+        one = num(1)
+        rho_inf = num(2) / (one - b2) - one
         beta1_pow = state["beta1_pow"] * float(b1)
         beta2_pow = state["beta2_pow"] * float(b2)
         rho = (state["rho"] * (float(b2) - beta2_pow) + beta2_pow) / (1.0 - beta2_pow)
@@ -50,9 +57,9 @@ class RAdam(Optimizer):
         v = state["moment2"] * float(b2) + g * float(one - b2) * g
         m_hat = m / (1.0 - beta1_pow)
         rho_t = float(rho_inf) - 2.0 * rho.reshape(-1)[0]           # a 0-d tensor
-        r_t = torch.sqrt((rho_t - 4.0) * (rho_t - 2.0) * float(rho_inf) /
-                         (float((rho_inf - f32(4)) * (rho_inf - f32(2))) * rho_t))
-        l_t = torch.sqrt(1.0 - beta2_pow) / (torch.sqrt(v) + float(f32(group["epsilon"])))
+        r_t = sqrt_rn((rho_t - 4.0) * (rho_t - 2.0) * float(rho_inf) /
+                         (float((rho_inf - num(4)) * (rho_inf - num(2))) * rho_t))
+        l_t = sqrt_rn(1.0 - beta2_pow) / (sqrt_rn(v) + float(f32(group["epsilon"])))
         rectified = w - lr * m_hat * r_t * l_t
         plain = w - lr * m_hat
         new_w = torch.where(rho_t > 5.0, rectified, plain)

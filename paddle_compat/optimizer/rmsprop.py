@@ -5,11 +5,13 @@
     mom = momentum * mom + lr * g / sqrt(ms - mg * mg + epsilon)   (mg = 0 if not centered)
     param -= mom
 
-(torch's RMSprop adds epsilon after the square root.)
+(torch's RMSprop adds epsilon after the square root.) On float64 parameters ``rho``,
+``epsilon`` and ``momentum`` are float32 numbers (the kernel's float attributes), the learning
+rate float64.
 """
 import torch
 
-from .optimizer import Optimizer
+from .optimizer import F64, Optimizer, attr32, sqrt_rn
 
 __all__ = ["RMSProp"]
 
@@ -38,8 +40,20 @@ class RMSProp(Optimizer):
                 ("mean_grad", 0.0, None, None, False)]
 
     def _update(self, w, g, state, lr, group, param):
-        rho, eps = group["rho"], group["epsilon"]
         ms, mom = state["mean_square"], state["momentum"]
+        if w.dtype is F64:
+            rho, eps = attr32(group["rho"]), attr32(group["epsilon"])
+            ms.mul_(rho).add_(g * (1.0 - rho) * g)
+            if group["centered"]:
+                mg = state["mean_grad"]
+                mg.mul_(rho).add_(g * (1.0 - rho))
+                denom = sqrt_rn(ms - mg * mg + eps)
+            else:
+                denom = sqrt_rn(ms + eps)
+            mom.mul_(attr32(group["momentum"])).add_((g * lr).div_(denom))
+            w.sub_(mom)
+            return
+        rho, eps = group["rho"], group["epsilon"]
         ms.mul_(rho).addcmul_(g, g, value=1 - rho)
         if group["centered"]:
             mg = state["mean_grad"]
@@ -51,13 +65,15 @@ class RMSProp(Optimizer):
         w.sub_(mom)
 
     def _rule(self, w, g, state, lr, group, param):
-        rho, eps = group["rho"], group["epsilon"]
+        rho, eps, mu = group["rho"], group["epsilon"], group["momentum"]
+        if w.dtype is F64:
+            rho, eps, mu = attr32(rho), attr32(eps), attr32(mu)
         ms = state["mean_square"] * rho + g * g * (1 - rho)
         mg = state["mean_grad"]
         if group["centered"]:
             mg = mg * rho + g * (1 - rho)
-            denom = torch.sqrt(ms - mg * mg + eps)
+            denom = sqrt_rn(ms - mg * mg + eps)
         else:
-            denom = torch.sqrt(ms + eps)
-        mom = state["momentum"] * group["momentum"] + g * lr / denom
+            denom = sqrt_rn(ms + eps)
+        mom = state["momentum"] * mu + g * lr / denom
         return w - mom, {"mean_square": ms, "mean_grad": mg, "momentum": mom}

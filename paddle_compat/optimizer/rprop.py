@@ -8,11 +8,12 @@ gradient is used::
     param -= sign(g) * lr_e;   prev = g
 
 The optimizer's own learning rate is only the starting step size (Paddle has no
-``weight_decay`` argument for Rprop).
+``weight_decay`` argument for Rprop). The ranges and etas are tensors of the (first)
+parameter's dtype: exact on float64 parameters.
 """
 import torch
 
-from .optimizer import Optimizer, f32
+from .optimizer import F64, Optimizer, f32
 
 __all__ = ["Rprop"]
 
@@ -41,10 +42,11 @@ class Rprop(Optimizer):
                 ("learning_rates", float(self._initial_learning_rate), None, None, False)]
 
     def _rule(self, w, g, state, lr, group, param):
-        lo, hi = (float(f32(v)) for v in self._learning_rate_range)
-        eta_minus, eta_plus = (float(f32(v)) for v in self._etas)
+        num = float if w.dtype is F64 else f32
+        lo, hi = (float(num(v)) for v in self._learning_rate_range)
+        eta_minus, eta_plus = (float(num(v)) for v in self._etas)
         s = g * state["prevs"]
-        eta = torch.where(s > 0, eta_plus, torch.where(s < 0, eta_minus, 1.0)).to(g.dtype)
+        eta = torch.where(s > 0, eta_plus, torch.where(s < 0, eta_minus, torch.ones_like(g)))
         g = torch.where(s < 0, torch.zeros_like(g), g)
         rates = torch.clamp(state["learning_rates"] * eta, lo, hi)
         return w - torch.sign(g) * rates, {"prevs": g, "learning_rates": rates}

@@ -1,5 +1,6 @@
-"""``paddle.optimizer.SGD``: ``param -= lr * grad``."""
-from .optimizer import Optimizer
+"""``paddle.optimizer.SGD``: ``param -= lr * grad`` (float64: the product rounded, then the
+difference, as Paddle's kernel does; the learning rate is exact there)."""
+from .optimizer import F64, Optimizer
 
 __all__ = ["SGD"]
 
@@ -16,7 +17,10 @@ class SGD(Optimizer):
         self.type = "sgd"
 
     def _update(self, w, g, state, lr, group, param):
-        w.add_(g, alpha=-lr)
+        if w.dtype is F64:
+            w.sub_(g * lr)
+        else:
+            w.add_(g, alpha=-lr)
 
     def _rule(self, w, g, state, lr, group, param):
         return w - g * lr, {}
