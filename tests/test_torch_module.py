@@ -55,3 +55,47 @@ def test_modes_and_nested_outputs():
 def test_refuses_what_is_not_a_layer():
     with pytest.raises(TypeError, match="paddle Layer"):
         paddle.to_torch_module(torch.nn.Linear(2, 2))
+
+
+def test_assigning_a_parameter_on_the_module_rebinds_the_layers():
+    """What torch's parametrizations and FSDP2 do (swap a registered parameter by setattr)
+    reaches the Layer: it computes with the new tensor."""
+    layer = paddle.nn.Linear(2, 3)
+    module = paddle.to_torch_module(layer)
+    new = torch.nn.Parameter(torch.ones(2, 3))
+    setattr(module, "weight", new)
+    assert layer.weight._t is new and module.weight is new
+    out = module(torch.ones(1, 2))
+    np.testing.assert_allclose(out.detach().numpy(), 2 + layer.bias.numpy()[None], rtol=1e-6)
+
+
+def test_module_tree_mirrors_the_layer_tree():
+    from paddle_compat.nn.torch_module import module_tree
+
+    class Net(paddle.nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.emb = paddle.nn.Embedding(5, 4)
+            self.blocks = paddle.nn.LayerList([paddle.nn.Linear(4, 4) for _ in range(2)])
+            self.again = self.blocks[0]               # one Layer reached twice
+            self.norm = paddle.nn.BatchNorm1D(4)
+
+        def forward(self, ids):
+            h = self.emb(ids)
+            for b in self.blocks:
+                h = b(h)
+            return self.norm(h)
+    net = Net()
+    tree = module_tree(net)
+    root = tree[id(net)]
+    assert tree[id(net.blocks[0])] is getattr(root.blocks, "0") is root.again
+    assert sorted(n for n, _ in root.named_parameters()) == sorted(
+        n for n, _ in net.named_parameters())
+    assert [n for n, _ in tree[id(net.blocks[1])].named_parameters()] == ["weight", "bias"]
+    assert all(p is q._t for p, q in zip(root.parameters(), net.parameters()))
+    ids = torch.tensor([1, 2, 3])
+    np.testing.assert_allclose(root(ids).detach().numpy(), net(paddle.to_tensor(ids)).numpy(),
+                               rtol=1e-6)
+    swapped = torch.nn.Parameter(torch.zeros(4, 4))
+    tree[id(net.blocks[1])].weight = swapped          # the swap FSDP2 makes
+    assert net.blocks[1].weight._t is swapped

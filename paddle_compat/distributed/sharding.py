@@ -1,13 +1,20 @@
 """``paddle.distributed.sharding``: dygraph group-sharded (ZeRO-style) data parallelism.
 
 Each rank feeds its own batch; gradients are averaged over the group in the backward (as
-``DataParallel`` does). The parameters are then assigned to ranks (greedily by size, in
-parameter order); each rank keeps optimizer states for, and updates, only its own parameters,
-and every parameter is broadcast from its owner after the step -- so the values equal plain
-data-parallel training. Levels: ``os`` partitions the optimizer states; ``os_g`` also drops the
-gradients of parameters a rank does not own after the reduction; ``p_g_os`` behaves as
-``os_g`` (the parameters themselves stay whole on every rank: paddle_compat does not gather
-them layer by layer at forward time).
+``DataParallel`` does), so the values equal plain data-parallel training at every level.
+
+- ``os`` and ``os_g`` keep the parameters whole on every rank (``DataParallel`` all-reduces
+  the gradients). The parameters are assigned to ranks (greedily by size, in parameter
+  order); each rank keeps optimizer states for, and updates, only its own parameters, and
+  every parameter is broadcast from its owner after the step. ``os`` partitions the optimizer
+  states; ``os_g`` also drops the gradients of parameters a rank does not own after the
+  reduction.
+- ``p_g_os`` partitions the parameters themselves with torch's FSDP2 ``fully_shard``
+  (``auto_parallel.sharding.fully_shard_layer``): every parameter is a ``Shard(0)`` DTensor
+  holding 1/N of its rows on each rank between steps, gathered block by block around the
+  forward and the backward; gradients are reduce-scattered into the shards, and the
+  optimizer steps the shards, so its states are 1/N too (the model returned is the Layer
+  itself, its parameters sharded). ``save_group_sharded_model`` gathers the full values.
 """
 import os
 
@@ -40,6 +47,8 @@ class GroupShardedOptimizer:
             loads[r] += p._t.numel()
         self.__dict__["_owner"] = owner
         self.__dict__["_rank"] = max(group.rank, 0) if group is not None else 0
+        # p_g_os on FSDP2: every rank owns 1/N of every parameter (and of its states)
+        self.__dict__["_fsdp"] = any(p.is_dist() for p in params)
 
     def __getattr__(self, name):
         return getattr(self.__dict__["_inner_opt"], name)
@@ -51,6 +60,9 @@ class GroupShardedOptimizer:
         return self._owner[id(p)] == self._rank
 
     def step(self):
+        if self._fsdp:
+            self._inner_opt.step()
+            return
         inner, g = self._inner_opt, self._group
         clip = inner._grad_clip
         stashed = []
@@ -103,11 +115,22 @@ def group_sharded_parallel(model, optimizer, level, scaler=None, group=None, off
     if offload:
         raise NotImplementedError("group_sharded_parallel: offload=True (optimizer states on "
                                   "the CPU while training on an accelerator) is not supported")
+    if exclude_layer and level == "p_g_os":
+        raise NotImplementedError("group_sharded_parallel: exclude_layer (layers left whole "
+                                  "at level 'p_g_os') is not supported")
     if dp_group is not None:
         raise NotImplementedError("group_sharded_parallel: dp_group (sharding combined with "
                                   "another data-parallel axis) is not supported")
     active = is_initialized() and get_world_size() > 1
     g = collective._get_group(group) if active else None
+    if active and level == "p_g_os":
+        if g.nranks > 1:
+            from .auto_parallel.sharding import fully_shard_layer   # lazy: FSDP2, DTensor
+            from torch.distributed.device_mesh import DeviceMesh
+            params = model.parameters()
+            device = params[0]._t.device.type if params else "cpu"
+            fully_shard_layer(model, DeviceMesh.from_group(g.process_group, device))
+        return model, GroupShardedOptimizer(optimizer, g, level), scaler
     if active:
         model = DataParallel(model, group=g)
         if sync_buffers:
@@ -122,7 +145,11 @@ def save_group_sharded_model(model, output, optimizer=None):
     if os.path.isfile(output):
         raise ValueError(f"Saving directory ({output}) should be a directory, not a file")
     layer = getattr(model, "_layers", model)
-    state = {k: v for k, v in layer.state_dict().items()}
+    if "_fsdp" in layer.__dict__:          # p_g_os: the full values, gathered on every rank
+        from .auto_parallel.sharding import full_state_dict
+        state = full_state_dict(layer)
+    else:
+        state = dict(layer.state_dict())
     opt_state = None
     if optimizer is not None:
         inner = getattr(optimizer, "_inner_opt", optimizer)

@@ -115,10 +115,10 @@ dist_attrs = Hook(
     "distributed.auto_parallel fills it (no DTensor exists before it is imported).")
 
 dist_like = Hook(
-    "dist_like", lambda t, like: t,
-    "``dist_like(t, like)``: the full dense tensor ``t`` laid out on the mesh and placements of "
-    "the DTensor ``like`` (an optimizer's state of a distributed parameter); filled by "
-    "distributed.auto_parallel.")
+    "dist_like", lambda t, like, whole=False: t,
+    "``dist_like(t, like, whole=False)``: the full dense tensor ``t`` laid out on the mesh and "
+    "placements of the DTensor ``like`` (an optimizer's state of a distributed parameter; "
+    "replicated with ``whole``); filled by distributed.auto_parallel.")
 
 creation_defaults_changed = Listeners()
 """Called after Paddle's device or default dtype changed (set_device, set_default_dtype): the C

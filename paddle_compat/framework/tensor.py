@@ -590,6 +590,8 @@ class Tensor:
         if tuple(src.shape) != tuple(t.shape):
             raise ValueError(f"(InvalidArgument) The shape of the new value {list(src.shape)} "
                              f"must be the same as the shape of the tensor {list(t.shape)}")
+        if _is_dtensor(t) and not _is_dtensor(src):       # the whole value, on every rank:
+            src = hooks.dist_like(src.to(t.device), t)     # each keeps its own part
         with torch.no_grad():
             t.copy_(src)
         return self

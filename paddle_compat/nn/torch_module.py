@@ -8,6 +8,15 @@ other. ``forward`` takes and returns torch tensors (nested lists/tuples/dicts to
 Layer's own forward, so whatever the Layer does (a loaded ``jit.load`` model, PyLayers, control
 flow) it does here, and ``torch.compile(module)`` compiles it. ``train()``/``eval()`` switch the
 Layer's mode too.
+
+Assigning a registered parameter on the module (``setattr(module, name, tensor)``, what torch's
+parametrizations and FSDP2 do when they swap a parameter) rebinds the paddle Parameter's payload
+too, so the Layer computes with whatever torch put there.
+
+``module_tree(layer)`` (internal: the sharding engine in ``distributed.auto_parallel.sharding``)
+mirrors the Layer's tree instead: one ``LayerModule`` per Layer, holding the Layer's own
+parameters under their own names and its sublayers' modules as torch submodules, so that a torch
+wrapper applied per block (FSDP2's ``fully_shard``) sees the same structure as Paddle does.
 """
 import torch
 
@@ -15,6 +24,24 @@ from ..framework.tensor import Tensor, wrap
 from .layer.layers import Layer
 
 __all__ = ["to_torch_module", "TorchModule"]
+
+
+def _as_torch_parameter(p):
+    """``p``'s payload as a ``torch.nn.Parameter`` (rebinding ``p._t`` to it, no copy)."""
+    if not isinstance(p._t, torch.nn.Parameter):
+        p._t = torch.nn.Parameter(p._t.detach(), requires_grad=p._t.requires_grad)
+    return p._t
+
+
+class _FollowsLayer(torch.nn.Module):
+    """A module whose registered parameters are paddle Parameters' payloads: assigning one of
+    them rebinds the paddle Parameter (``_paddle_params``: registered name -> Parameter)."""
+
+    def __setattr__(self, name, value):
+        super().__setattr__(name, value)            # torch's checks first
+        p = self.__dict__.get("_paddle_params", {}).get(name)
+        if p is not None and isinstance(value, torch.Tensor):
+            p._t = value
 
 
 def _to_paddle(x):
@@ -37,16 +64,17 @@ def _to_torch(x):
     return x
 
 
-class TorchModule(torch.nn.Module):
+class TorchModule(_FollowsLayer):
     """The torch face of a paddle Layer (see the module docstring)."""
 
     def __init__(self, layer):
         super().__init__()
         object.__setattr__(self, "layer", layer)       # not a torch submodule
+        object.__setattr__(self, "_paddle_params", {})
         for name, p in layer.named_parameters():
-            if not isinstance(p._t, torch.nn.Parameter):
-                p._t = torch.nn.Parameter(p._t.detach(), requires_grad=p._t.requires_grad)
-            self.register_parameter(name.replace(".", "__"), p._t)
+            name = name.replace(".", "__")
+            self.register_parameter(name, _as_torch_parameter(p))
+            self._paddle_params[name] = p
         for name, b in layer.named_buffers():
             if b is not None:
                 self.register_buffer(name.replace(".", "__"), b._t, persistent=True)
@@ -67,3 +95,39 @@ def to_torch_module(layer):
     if not isinstance(layer, Layer):
         raise TypeError(f"to_torch_module expects a paddle Layer, got {type(layer).__name__}")
     return TorchModule(layer)
+
+
+class LayerModule(_FollowsLayer):
+    """One Layer of ``module_tree``: its own parameters and buffers, its sublayers' modules as
+    submodules; ``forward`` runs the Layer's forward (``run``, by default the Layer's call)
+    on torch tensors."""
+
+    def __init__(self, layer, memo):
+        super().__init__()
+        object.__setattr__(self, "layer", layer)
+        object.__setattr__(self, "_paddle_params", {})
+        object.__setattr__(self, "run", layer)
+        memo[id(layer)] = self
+        for name, p in layer._parameters.items():
+            if p is not None:
+                self.register_parameter(name, _as_torch_parameter(p))
+                self._paddle_params[name] = p
+        for name, b in layer._buffers.items():
+            if b is not None:
+                self.register_buffer(name, b._t,
+                                     persistent=name not in layer._non_persistable_buffer_names_set)
+        for name, sub in layer._sub_layers.items():
+            if sub is not None:
+                self.add_module(name, memo.get(id(sub)) or LayerModule(sub, memo))
+        self.training = layer.training
+
+    def forward(self, *args, **kwargs):
+        return _to_torch(self.run(*_to_paddle(args), **_to_paddle(kwargs)))
+
+
+def module_tree(layer):
+    """``{id(sublayer): LayerModule}`` for ``layer`` and every sublayer (a Layer reached
+    twice gets one module), the root's module under ``id(layer)``."""
+    memo = {}
+    LayerModule(layer, memo)
+    return memo

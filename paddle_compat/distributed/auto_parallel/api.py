@@ -10,19 +10,23 @@ here:
   sent) and returns a new leaf (``stop_gradient`` taken from the input);
 * ``Partial`` placed from a full value keeps the value on the rank at coordinate 0 of that mesh
   dimension and zeros on the others (Paddle's rule; torch's would divide by the group size);
-* ``numpy()``, ``item()``, printing and ``float()`` see the whole value (a gather).
+* ``numpy()``, ``item()``, printing and ``float()`` see the whole value (a gather);
+* ``reshard`` to a mesh of other ranks (a pipeline stage's) moves the value point to point
+  (``cross_mesh``); a rank outside a tensor's mesh holds an empty local value, and the ops on
+  that tensor skip their computation there.
 """
-from torch.distributed.tensor import DTensor, Replicate, distribute_tensor
+from torch.distributed.tensor import DTensor, Replicate, Shard, distribute_tensor
 
 from ...framework import hooks
 from ...framework.parameter import Parameter, make_parameter
 from ...framework.tensor import Tensor, wrap
 from ...ops.creation import to_tensor
 from . import placement as _pl
+from .cross_mesh import move_to_mesh
 from .process_mesh import ProcessMesh, mesh_of
 
-__all__ = ["shard_tensor", "dtensor_from_fn", "reshard", "unshard_dtensor", "dist_payload",
-           "grad_like_leaf", "relayout"]
+__all__ = ["shard_tensor", "dtensor_from_fn", "reshard", "reshard_as", "unshard_dtensor",
+           "dist_payload", "grad_like_leaf", "relayout"]
 
 
 def _check(mesh, placements, ndim, api):
@@ -128,24 +132,43 @@ def reshard(dist_tensor, mesh, placements):
         raise ValueError("reshard expects a distributed Tensor (made by shard_tensor); for a "
                          "dense Tensor use shard_tensor")
     placements = _check(mesh, placements, dist_tensor.ndim, "reshard")
+    tp = _pl.to_torch([_pl.Shard(p.get_dim() % dist_tensor.ndim) if p.is_shard() else p
+                       for p in placements])
+    return reshard_as(dist_tensor, mesh, lambda _: tp)
+
+
+def reshard_as(dist_tensor, mesh, target):
+    """``reshard`` to the torch placements ``target(torch placements of dist_tensor)``, which
+    is evaluated where that layout is known: moving to a mesh of other ranks, on the source
+    mesh's ranks only (DTensor's propagation may pick other placements on the ranks that skip
+    an op), which tell the destination ranks."""
     t = dist_tensor._t
     dm = mesh.device_mesh()
-    if mesh_of(t.device_mesh) != mesh:
-        if set(mesh.process_ids) != set(mesh_of(t.device_mesh).process_ids):
-            raise NotImplementedError(
-                f"reshard from mesh ({mesh_of(t.device_mesh)}) to a mesh of other ranks "
-                f"({mesh}) is not supported by paddle_compat yet")
-        t = DTensor.from_local(t.redistribute(t.device_mesh, [Replicate()] * t.device_mesh.ndim)
-                               .to_local(), dm, [Replicate()] * dm.ndim, run_check=False)
-    placements = [_pl.Shard(p.get_dim() % t.dim()) if p.is_shard() else p for p in placements]
-    tp = _pl.to_torch(placements)
+
+    def normal(tp):
+        return tuple(Shard(p.dim % t.dim()) if p.is_shard() else p for p in tp)
+
+    if mesh_of(t.device_mesh) != mesh and \
+            set(mesh.process_ids) != set(mesh_of(t.device_mesh).process_ids):
+        t, tp = move_to_mesh(t, dm, lambda src: normal(target(src)))   # point to point
+        if tp is None:                       # a rank of neither mesh: nothing to lay out
+            return _wrap_like(dist_tensor, t)
+    else:
+        tp = normal(target(tuple(t.placements)))
+        if mesh_of(t.device_mesh) != mesh:   # the same ranks in another layout
+            t = DTensor.from_local(t.redistribute(t.device_mesh,
+                                                  [Replicate()] * t.device_mesh.ndim)
+                                   .to_local(), dm, [Replicate()] * dm.ndim, run_check=False)
     new_partial = [i for i, p in enumerate(tp)
                    if p.is_partial() and not t.placements[i].is_partial()]
     inter = [Replicate() if i in new_partial else p for i, p in enumerate(tp)]
     out = t.redistribute(dm, inter)
-    out = _as_partial(out, dm, tp, new_partial)
+    return _wrap_like(dist_tensor, _as_partial(out, dm, tp, new_partial))
+
+
+def _wrap_like(x, out):
     r = wrap(out)
-    if dist_tensor.stop_gradient and out.requires_grad:
+    if x.stop_gradient and out.requires_grad:
         r.stop_gradient = True
     return r
 

@@ -105,6 +105,8 @@ class ProcessMesh:
         order = [axis] + [i for i in range(self.ndim) if i != axis]
         moved = ProcessMesh(self._mesh.transpose(order),
                             [self._dim_names[i] for i in order])
+        if index is not None and self.ndim == 1:     # Paddle keeps the name: [id], [dim_name]
+            return ProcessMesh([int(self._mesh[index])], [self._dim_names[axis]])
         return moved if index is None else moved[index]
 
     def get_submesh_with_dim(self, dim_name):

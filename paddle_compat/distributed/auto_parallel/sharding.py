@@ -1,23 +1,213 @@
 """Layers, optimizers, scalers and data loaders on a mesh: ``shard_layer``, ``shard_optimizer``
-with ``ShardingStage1/2/3``, ``shard_scaler``, ``shard_dataloader``.
+with ``ShardingStage1/2/3``, ``shard_scaler``, ``shard_dataloader``; and ``fully_shard_layer``,
+torch's FSDP2 ``fully_shard`` applied to a paddle Layer.
 
-The sharding stages are FSDP2's design expressed with the same DTensors as everything else
-(torch's ``fully_shard`` itself needs ``torch.nn.Module`` parameters, which a paddle Layer's are
-not): stage 3 lays every parameter out as ``Shard(0)`` along the sharding mesh dimension (ops
-all-gather it where they need it, and its gradient is reduce-scattered back to the shard by the
-leaf's gradient hook); stages 1 and 2 keep parameters whole and shard the optimizer's states
-(and, for stage 2, the gradients) the same way. The numbers are a single process's.
+Two engines, chosen by what the caller gives:
+
+- Where the model is known and only sharded -- ``group_sharded_parallel(model, opt,
+  "p_g_os")``, ``parallelize(model, opt, config={"dp_config": {"sharding_level": 2 or 3}})``
+  on a 1-d mesh without a tensor-parallel plan -- the Layer is sharded with FSDP2
+  (``fully_shard_layer``): each parameter is a ``Shard(0)`` DTensor between steps, gathered
+  block by block around the forward (and again for the backward at stage 3; kept gathered
+  from the forward to the end of the backward at stage 2, FSDP2's
+  ``reshard_after_forward=False``), its gradient reduce-scattered into the shard, and the
+  paddle optimizer steps the shards (its states are laid out like them). FSDP2 works on a
+  ``torch.nn.Module``: the Layer gets a tree of module faces (``nn.torch_module.module_tree``)
+  whose parameters are the paddle Parameters' payloads; FSDP's swaps of a module parameter
+  rebind the paddle Parameter, so the Layer's own forward computes with what FSDP put there.
+- ``shard_optimizer(opt, ShardingStage1/2/3(...))`` has no model: the stages are FSDP's design
+  expressed with the same DTensors as everything else. Stage 3 lays every parameter out as
+  ``Shard(0)`` along the sharding mesh dimension (ops all-gather it where they need it, and its
+  gradient is reduce-scattered back to the shard by the leaf's gradient hook); stages 1 and 2
+  keep parameters whole and shard the optimizer's states (and, for stage 2, the gradients) the
+  same way. This is also what ``parallelize`` does with a tensor-parallel plan or a mesh of more
+  dimensions, and at level 1 (FSDP2 has no "whole parameters, sharded states" mode).
+
+Either way the numbers are a single process's.
 """
-from torch.distributed.tensor import DTensor, Replicate, Shard, distribute_tensor
+import torch
+import torch.distributed as tdist
+from torch.distributed.tensor import DTensor, Partial, Replicate, Shard, distribute_tensor
 
 from ...framework import hooks
 from ...framework.tensor import Tensor, wrap
+from ...nn.layer.container import LayerDict, LayerList, Sequential
+from ...nn.torch_module import _to_paddle, _to_torch, module_tree
 from . import placement as _pl
 from .api import relayout, shard_tensor
 from .process_mesh import ProcessMesh, get_mesh, mesh_of
 
 __all__ = ["shard_layer", "shard_optimizer", "shard_scaler", "shard_dataloader",
            "ShardingStage1", "ShardingStage2", "ShardingStage3", "ShardDataloader"]
+
+
+# ------------------------------------------------------------------ FSDP2 on a Layer
+# The containers whose items are the blocks of a model (a LayerList's items are called by its
+# owner one by one, a Sequential calls its own): each item is gathered around its own call.
+_BLOCK_CONTAINERS = (LayerList, LayerDict, Sequential)
+
+
+def _subtree(layer):
+    return [layer] + [sub for _, sub in layer.named_sublayers()]
+
+
+def _fsdp_units(root):
+    """The sublayers of ``root`` that become FSDP units of their own, children before
+    parents (as ``fully_shard`` needs): the items of its ``LayerList``s, ``LayerDict``s and
+    ``Sequential``s (the root's too) that hold parameters, at any depth, as FSDP is applied
+    to a transformer's blocks -- except an item sharing a parameter with a layer outside it
+    (tied weights stay with the enclosing unit). Everything else belongs to the root's unit:
+    a layer whose parameters its owner reads directly (a tied head reading
+    ``self.embedding.weight``) must not be gathered only around its own call."""
+    holders = {}
+    for layer in _subtree(root):
+        for p in layer._parameters.values():
+            if p is not None:
+                holders.setdefault(id(p), set()).add(id(layer))
+    units = []
+
+    def visit(layer):
+        for sub in layer._sub_layers.values():
+            if sub is None:
+                continue
+            visit(sub)
+            if not isinstance(layer, _BLOCK_CONTAINERS):
+                continue
+            tree = _subtree(sub)
+            ids = {id(t) for t in tree}
+            params = [p for t in tree for p in t._parameters.values() if p is not None]
+            if params and all(holders[id(p)] <= ids for p in params):
+                units.append(sub)
+    visit(root)
+    return units
+
+
+def _route(layer, module):
+    """Calls of ``layer`` go through its torch ``module`` (so FSDP's hooks run around them);
+    the module runs the layer's own forward."""
+    object.__setattr__(module, "run", layer.forward)
+
+    def forward(*args, **kwargs):
+        return _to_paddle(module(*_to_torch(args), **_to_torch(kwargs)))
+    layer.__dict__["forward"] = forward
+
+
+class _FSDPRoot:
+    """What ``fully_shard_layer`` keeps on the Layer (``layer._fsdp``): the torch modules of
+    the units, the mesh; the root's forward converts distributed inputs (see
+    ``fully_shard_layer``)."""
+
+    def __init__(self, layer, modules, units, mesh):
+        self.layer, self.modules, self.units, self.mesh = layer, modules, units, mesh
+
+    def fsdp_modules(self):
+        return [self.modules[id(u)] for u in self.units] + [self.modules[id(self.layer)]]
+
+    def forward(self, *args, **kwargs):
+        root = self.modules[id(self.layer)]
+        targs, tkwargs = _to_torch(args), _to_torch(kwargs)
+        layouts = []
+
+        def local(t):
+            if isinstance(t, DTensor):
+                layouts.append((t.device_mesh, t.placements))
+                return t.to_local()
+            return t
+        targs, tkwargs = _map_tensors(local, targs), _map_tensors(local, tkwargs)
+        # a batch split over the ranks makes each rank's gradient a part of the whole one:
+        # they are summed, not averaged (a replicated or dense batch: averaged, as FSDP does)
+        split = any(pl.is_shard() for _, pls in layouts for pl in pls)
+        for m in self.fsdp_modules():
+            m.set_gradient_divide_factor(1.0 if split else None)
+        out = root(*targs, **tkwargs)
+        if layouts:
+            mesh, placements = layouts[0]
+
+            def distributed(t):
+                pls = [Partial("avg") if p.is_shard() and t.dim() <= p.dim else p
+                       for p in placements]
+                return DTensor.from_local(t, mesh, pls, run_check=False)
+            out = _map_tensors(distributed, out)
+        if not torch.is_grad_enabled():     # no backward will reshard: do it now
+            for m in self.fsdp_modules():
+                m.reshard()
+        return _to_paddle(out)
+
+
+def _map_tensors(fn, x):
+    if isinstance(x, torch.Tensor):
+        return fn(x)
+    if isinstance(x, (list, tuple)):
+        return type(x)(_map_tensors(fn, v) for v in x)
+    if isinstance(x, dict):
+        return {k: _map_tensors(fn, v) for k, v in x.items()}
+    return x
+
+
+def fully_shard_layer(layer, device_mesh, reshard_after_forward=True):
+    """Shard ``layer``'s parameters over the 1-d torch ``device_mesh`` with FSDP2's
+    ``fully_shard``, in place; returns ``layer``.
+
+    The Layer is mirrored by a tree of torch modules (``nn.torch_module.module_tree``) whose
+    parameters are the paddle Parameters' payloads; ``fully_shard`` is applied to the module
+    of each unit (``_fsdp_units``: blocks, bottom-up) and of the root, and each unit's calls
+    are routed through its module. FSDP swaps a module's parameter between the sharded DTensor
+    and the gathered tensor around forward and backward by assigning it, which rebinds the
+    paddle Parameter (``p._t``), so the Layer computes with the gathered values and the
+    optimizer steps the shards (``p._t`` a ``Shard(0)`` DTensor between steps, its gradient
+    reduce-scattered). The values start as rank 0's (broadcast first, as ``DataParallel``).
+
+    Inputs may be dense (each rank its own batch: gradients averaged over the ranks, as
+    ``DataParallel``) or distributed Tensors (``shard_tensor(x, mesh, [Shard(0)])``: each
+    rank computes on its local part; outputs come back distributed like the first
+    distributed input, a 0-d output as the mean over the ranks, and gradients are summed,
+    so the loss of the whole batch trains as in one process)."""
+    from torch.distributed.fsdp import fully_shard        # lazy: only a sharded model needs it
+    if device_mesh.ndim != 1:
+        raise NotImplementedError("fully_shard_layer: only a 1-d mesh is supported")
+    params = layer.parameters()
+    if any(p.is_dist() for p in params):
+        raise NotImplementedError("sharding stage 3 of a Layer whose parameters are already "
+                                  "distributed (tensor parallel) is not supported; shard the "
+                                  "optimizer instead (shard_optimizer(opt, ShardingStage3))")
+    group = device_mesh.get_group()
+    src = tdist.get_global_rank(group, 0)
+    with torch.no_grad():
+        for t in [p._t for p in params] + [b._t for b in layer.buffers() if b is not None]:
+            tdist.broadcast(t.detach(), src, group=group)
+    modules = module_tree(layer)
+    # parameters that take no gradient (batch norm's running statistics, which its forward
+    # updates in place; frozen weights) stay whole on every rank, as with DataParallel
+    ignored = {p._t for p in params if p.stop_gradient}
+    units = _fsdp_units(layer)
+    for u in units:
+        fully_shard(modules[id(u)], mesh=device_mesh, ignored_params=ignored,
+                    reshard_after_forward=reshard_after_forward)
+        _route(u, modules[id(u)])
+    root = modules[id(layer)]
+    fully_shard(root, mesh=device_mesh, ignored_params=ignored,
+                reshard_after_forward=reshard_after_forward)
+    object.__setattr__(root, "run", layer.forward)
+    state = _FSDPRoot(layer, modules, units, device_mesh)
+    if tdist.get_backend(group) == "gloo":       # gloo has no AVG / PREMUL_SUM reduction
+        for m in state.fsdp_modules():
+            m.set_force_sum_reduction_for_comms(True)
+    layer.__dict__["_fsdp"] = state
+    layer.__dict__["forward"] = state.forward
+    return layer
+
+
+def full_state_dict(layer):
+    """``layer.state_dict()`` with every distributed value gathered whole (a collective: every
+    rank calls it), as dense Tensors."""
+    out = {}
+    for k, v in layer.state_dict().items():
+        if isinstance(v, Tensor) and v.is_dist():
+            full = wrap(v._t.full_tensor().detach())
+            full.name = v.name
+            v = full
+        out[k] = v
+    return out
 
 
 def shard_layer(layer, process_mesh, shard_fn=None, input_fn=None, output_fn=None):
@@ -220,8 +410,10 @@ def shard_dataloader(dataloader, meshes, input_keys=None, shard_dims=None,
 
 
 @hooks.dist_like.set
-def _dist_like(t, like):
-    if t.shape != like.shape:                  # a per-parameter scalar (Adam's beta powers)
+def _dist_like(t, like, whole=False):
+    if whole or t.shape != like.shape:
+        # a per-parameter scalar (Adam's beta powers; ``whole`` where it is shaped [1] like
+        # a one-element bias, whose shard may be empty on a rank): replicated
         placements = [Replicate()] * like.device_mesh.ndim
     else:
         placements = [Replicate() if p.is_partial() else p for p in like.placements]

@@ -61,6 +61,8 @@ def assign_value(target, value):
     if list(v.shape) != list(t.shape):
         raise ValueError(f"Variable Shape not match, Variable [ {target.name} ] need tensor with "
                          f"shape {list(t.shape)} but load set tensor with shape {list(v.shape)}")
+    if type(t).__name__ == "DTensor" and type(v).__name__ != "DTensor":
+        v = hooks.dist_like(v.to(t.device), t)      # a sharded parameter keeps its own part
     with torch.no_grad():
         t.copy_(v)
 
