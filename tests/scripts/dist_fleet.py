@@ -18,6 +18,7 @@ import paddle.distributed as dist
 import paddle.nn.functional as F
 from paddle.distributed import fleet
 from paddle.distributed.fleet import meta_parallel as mpu
+from paddle.distributed.fleet.utils import recompute
 
 
 def strategy(dp=1, mp=1, pp=1, **pipe):
@@ -192,10 +193,16 @@ def check_pp(res, acc):
     losses = []
     for _ in range(3):
         loss = model.train_batch([paddle.to_tensor(x), paddle.to_tensor(y)], opt)
-        losses.append(float(loss))
+        losses.append(loss.item())     # Paddle: shape [] on the last stage, [1] on the others
+    res[f"pp_loss_shape_{acc}"] = list(loss.shape)
+    res[f"pp_engine_{acc}"] = [c.__module__ + "." + c.__name__
+                               for c in type(model._schedules["train"]).__mro__
+                               if c.__module__.startswith("torch.")][0]
     res[f"pp_losses_{acc}"] = losses
     ev = model.eval_batch([paddle.to_tensor(x), paddle.to_tensor(y)], compute_loss=True)
-    res[f"pp_eval_{acc}"] = float(ev)
+    res[f"pp_eval_{acc}"] = ev.item()
+    outs = model.eval_batch([paddle.to_tensor(x), paddle.to_tensor(y)])
+    res[f"pp_eval_outs_{acc}"] = [lst(o) for o in outs]
     # one process: the same layers in a row, whole batch
     layers = []
     for i in range(n):
@@ -216,6 +223,141 @@ def check_pp(res, acc):
         single.append(float(loss))
     res[f"single_pp_losses_{acc}"] = single
     res[f"single_pp_eval_{acc}"] = float(mse(seq(paddle.to_tensor(x)), paddle.to_tensor(y)))
+    res[f"single_pp_out_{acc}"] = lst(seq(paddle.to_tensor(x)))
+    res[f"single_pp_stage0_out_{acc}"] = lst(seq[:3](paddle.to_tensor(x)))
+
+
+def check_pp_quiet(res):
+    """Batch norm on stage 0, dropout on stage 1, each stage recomputed in backward, a loss
+    scaler: pipelining's first-step shape run must leave paddle's random stream and the
+    running statistics alone; the reference is one process accumulating the same micro
+    batches (batch norm sees micro batches), each stage's layers recomputed, without scaler."""
+    fleet.init(is_collective=True, strategy=strategy(pp=2, accumulate_steps=2,
+                                                     micro_batch_size=4))
+    ws = pipe_weights(2)
+
+    def descs():
+        return [mpu.LayerDesc(paddle.nn.Linear, 4, 4), mpu.LayerDesc(paddle.nn.BatchNorm1D, 4),
+                mpu.LayerDesc(paddle.nn.Dropout, 0.5), paddle.nn.Tanh(),
+                mpu.LayerDesc(paddle.nn.Linear, 4, 4)]
+
+    def load(named):
+        for name, p in named:
+            i = 1 if name.startswith("4.") else 0
+            if name[2:] in ("weight", "bias") and name[0] in "04":
+                p.set_value(ws[i][0] if name.endswith("weight") else ws[i][1])
+
+    rng = np.random.RandomState(8)
+    x = rng.randn(8, 4).astype("float32")
+    y = rng.randn(8, 4).astype("float32")
+    paddle.seed(99)
+    model = mpu.PipelineLayer(layers=descs(), num_stages=2, loss_fn=mse,
+                              recompute_interval=3)   # one segment a stage, replayed
+    load(model.named_parameters())
+    opt = fleet.distributed_optimizer(paddle.optimizer.SGD(0.1, parameters=model.parameters()))
+    model = fleet.distributed_model(model)
+
+    class Scaler:        # GradScaler's protocol (Paddle's own is off on CPU); 1024 is exact
+        calls = []
+
+        def scale(self, loss):
+            self.calls.append("scale")
+            return loss * 1024.0
+
+        def step(self, optimizer):
+            self.calls.append("step")
+            for p in optimizer._parameter_list:
+                if p.grad is not None:
+                    p.grad.set_value(p.grad / 1024.0)
+            optimizer.step()
+
+        def update(self):
+            self.calls.append("update")
+
+    scaler = Scaler()
+    paddle.seed(5)                       # the dropout masks from here on
+    res["pq_losses"] = [model.train_batch([paddle.to_tensor(x), paddle.to_tensor(y)], opt,
+                                          scaler=scaler).item() for _ in range(3)]
+    res["pq_scaler_calls"] = scaler.calls
+    res["pq_eval"] = model.eval_batch([paddle.to_tensor(x), paddle.to_tensor(y)],
+                                      compute_loss=True).item()
+    res["pq_micro"] = lst(model.train_batch([paddle.to_tensor(x), paddle.to_tensor(y)], opt,
+                                            return_micro_batch_loss=True))
+    paddle.seed(99)
+    seq = paddle.nn.Sequential(paddle.nn.Linear(4, 4), paddle.nn.BatchNorm1D(4),
+                               paddle.nn.Dropout(0.5), paddle.nn.Tanh(), paddle.nn.Linear(4, 4))
+    load(seq.named_parameters())
+    sopt = paddle.optimizer.SGD(0.1, parameters=seq.parameters())
+    paddle.seed(5)
+    single, micro = [], []
+    for step in range(4):
+        seq.train()
+        total = 0.0
+        micro = []
+        for i in range(2):
+            # each stage recomputed, as the pipeline does: batch norm's statistics move
+            # again in the recomputation (Paddle's recompute re-runs the forward as it is)
+            out = recompute(seq[2:], recompute(seq[:2], paddle.to_tensor(x[4 * i:4 * i + 4])))
+            loss = mse(out, paddle.to_tensor(y[4 * i:4 * i + 4])) / 2
+            loss.backward()
+            total += float(loss)
+            micro.append(float(loss))
+        sopt.step()
+        sopt.clear_grad()
+        single.append(total)
+        if step == 2:
+            seq.eval()
+            res["single_pq_eval"] = sum(float(mse(seq(paddle.to_tensor(x[4 * i:4 * i + 4])),
+                                                  paddle.to_tensor(y[4 * i:4 * i + 4])) / 2)
+                                        for i in range(2))
+    res["single_pq_losses"] = single[:3]
+    res["single_pq_micro"] = micro
+
+
+class Fork(paddle.nn.Layer):
+    """Two tensors to the next stage: the activation and an integer tensor without grad."""
+
+    def forward(self, h):
+        return h, (h > 0).astype("int64") + 1
+
+
+class Join(paddle.nn.Layer):
+    def forward(self, h, k):
+        return F.tanh(h) * k.astype("float32")
+
+
+def check_pp_tuple(res):
+    """A stage sending a tuple (float activation + int64 tensor): the next stage's first layer
+    gets it unpacked, as in Paddle; equal to one process."""
+    fleet.init(is_collective=True, strategy=strategy(pp=2, accumulate_steps=2,
+                                                     micro_batch_size=4))
+    ws = pipe_weights(2)
+    model = mpu.PipelineLayer(layers=[mpu.LayerDesc(paddle.nn.Linear, 4, 4), Fork(), Join(),
+                                      mpu.LayerDesc(paddle.nn.Linear, 4, 4)],
+                              num_stages=2, loss_fn=mse)
+    for name, p in model.named_parameters():
+        i = 1 if name.startswith("3.") else 0
+        p.set_value(ws[i][0] if name.endswith("weight") else ws[i][1])
+    opt = fleet.distributed_optimizer(paddle.optimizer.SGD(0.1, parameters=model.parameters()))
+    model = fleet.distributed_model(model)
+    rng = np.random.RandomState(9)
+    x = rng.randn(8, 4).astype("float32")
+    y = rng.randn(8, 4).astype("float32")
+    res["pt_losses"] = [model.train_batch([paddle.to_tensor(x), paddle.to_tensor(y)],
+                                          opt).item() for _ in range(3)]
+    a, b = paddle.nn.Linear(4, 4), paddle.nn.Linear(4, 4)
+    for lin, (w, bias) in zip((a, b), ws):
+        lin.weight.set_value(w)
+        lin.bias.set_value(bias)
+    sopt = paddle.optimizer.SGD(0.1, parameters=a.parameters() + b.parameters())
+    single = []
+    for _ in range(3):
+        loss = mse(b(Join()(*Fork()(a(paddle.to_tensor(x))))), paddle.to_tensor(y))
+        loss.backward()
+        sopt.step()
+        sopt.clear_grad()
+        single.append(float(loss))
+    res["single_pt_losses"] = single
 
 
 def shared_forward(layer, x):
@@ -245,9 +387,8 @@ def check_pp_shared(res):
     rng = np.random.RandomState(4)
     x = rng.randn(8, 4).astype("float32")
     y = rng.randn(8, 4).astype("float32")
-    res["pp_shared_losses"] = [float(model.train_batch([paddle.to_tensor(x),
-                                                         paddle.to_tensor(y)], opt))
-                               for _ in range(3)]
+    res["pp_shared_losses"] = [model.train_batch([paddle.to_tensor(x), paddle.to_tensor(y)],
+                                                 opt).item() for _ in range(3)]
     res["pp_shared_weight"] = lst(model._layers.shared_layers["tied"].weight)
     tied, mid = paddle.nn.Linear(4, 4, bias_attr=False), paddle.nn.Linear(4, 4)
     tied.weight.set_value(ws[0][0])
@@ -316,8 +457,8 @@ def check_sharded(res, rank):
     fleet.init(is_collective=True, strategy=strategy(dp=2))
     x, y = dp_data()
     half = slice(4 * rank, 4 * rank + 4)
-    # group-sharded data parallelism: each level equals DataParallel
-    for level in ("os", "os_g", "p_g_os"):
+    # group-sharded data parallelism: each level equals DataParallel (p_g_os: below)
+    for level in ("os", "os_g"):
         net = small_net()
         opt = paddle.optimizer.Adam(0.05, parameters=net.parameters(),
                                     grad_clip=paddle.nn.ClipGradByGlobalNorm(0.5))
@@ -328,6 +469,36 @@ def check_sharded(res, rank):
     dist.save_group_sharded_model(model, os.path.join(sys.argv[1], "sharded"), sopt2)
 
 
+def check_sharded_p_g_os(res, rank):
+    """Level p_g_os (the parameters partitioned, on FSDP2 in paddle_compat) equals
+    DataParallel; each rank holds its part of every parameter and Adam moment between
+    steps; the saved model is whole and loads into a plain one."""
+    fleet.init(is_collective=True, strategy=strategy(dp=2))
+    x, y = dp_data()
+    half = slice(4 * rank, 4 * rank + 4)
+    net = small_net()
+    opt = paddle.optimizer.Adam(0.05, parameters=net.parameters(),
+                                grad_clip=paddle.nn.ClipGradByGlobalNorm(0.5))
+    model, sopt, _ = dist.group_sharded_parallel(net, opt, "p_g_os")
+    res["sharded_losses_p_g_os"] = run_train(model, sopt, x[half], y[half])
+    res["p_g_os_local_numel"] = [int(np.prod(p._local_value().shape)) for p in net.parameters()]
+    res["p_g_os_moment_numel"] = sorted(int(np.prod(v._local_value().shape))
+                                        for k, v in opt.state_dict().items() if "moment" in k)
+    res["sharded_weights_p_g_os"] = [lst(p) for p in net.parameters()]
+    path = os.path.join(sys.argv[1], "sharded_p_g_os")
+    dist.save_group_sharded_model(model, path, sopt)
+    dist.barrier()
+    dense = small_net()
+    dense.set_state_dict(paddle.load(os.path.join(path, "model.pdmodel")))
+    res["p_g_os_loaded"] = [lst(p) for p in dense.parameters()]
+    # and back into a sharded model (each rank keeps its part of the whole values)
+    again = small_net()
+    again, _, _ = dist.group_sharded_parallel(
+        again, paddle.optimizer.SGD(0.1, parameters=again.parameters()), "p_g_os")
+    again.set_state_dict(paddle.load(os.path.join(path, "model.pdmodel")))
+    res["p_g_os_reloaded"] = [lst(p) for p in again.parameters()]
+
+
 def main(out_dir, sections="mp,pp,dp,sh"):
     rank = int(os.environ["PADDLE_TRAINER_ID"])
     res = {}
@@ -335,13 +506,16 @@ def main(out_dir, sections="mp,pp,dp,sh"):
     if "mp" in sections:
         check_mp(res)
     if "pp" in sections:
-        for acc in (2, 4):
+        for acc in (1, 2, 4):     # 1 < 2 stages: Paddle's 1F1B is then all F, all B
             check_pp(res, acc)
         check_pp_shared(res)
+        check_pp_quiet(res)
+        check_pp_tuple(res)
     if "dp" in sections:
         check_dp(res, rank)
     if "sh" in sections:
         check_sharded(res, rank)
+        check_sharded_p_g_os(res, rank)
     with open(os.path.join(out_dir, f"rank{rank}.json"), "w") as f:
         json.dump(res, f)
     print(f"fleet rank {rank} done")

@@ -8,7 +8,8 @@ Writes tests/goldens/fleet.json: {"paddle": version, "single": {...}, "job": {..
 "single" holds one-process facts: CommunicateTopology rank layouts, DistributedStrategy
 defaults, the MultiSlot data generators' text lines. "job" runs tests/scripts/dist_fleet.py
 unchanged under real Paddle's launcher (2 CPU ranks, gloo) and keeps every rank's results, or
-the tail of the log when real Paddle could not run it.
+the tail of the log when real Paddle could not run it; "job4" does the same for
+tests/scripts/dist_fleet4.py on 4 ranks.
 """
 import io
 import json
@@ -18,7 +19,7 @@ import sys
 import tempfile
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-SCRIPT = os.path.join(ROOT, "tests", "scripts", "dist_fleet.py")
+SCRIPTS = os.path.join(ROOT, "tests", "scripts")
 OUT = os.path.join(ROOT, "tests", "goldens", "fleet.json")
 
 
@@ -86,15 +87,15 @@ def single():
     return paddle.__version__, out
 
 
-def job():
+def job(script="dist_fleet.py", nproc=2, sections=("mp", "pp", "dp", "sh")):
     """Each section of the script in its own job; a section real Paddle cannot run on CPU
     (its tensor-parallel ops have no CPU kernel: ``c_identity``) is kept with its log tail."""
-    out = {"returncode": {}, "ranks": {"0": {}, "1": {}}, "log_tail": {}}
-    for section in ("mp", "pp", "dp", "sh"):
-        got = job_section(section)
+    out = {"returncode": {}, "ranks": {str(r): {} for r in range(nproc)}, "log_tail": {}}
+    for section in sections:
+        got = job_section(script, nproc, section)
         out["returncode"][section] = got["returncode"]
-        if len(got["ranks"]) == 2:
-            for r in ("0", "1"):
+        if len(got["ranks"]) == nproc:
+            for r in out["ranks"]:
                 out["ranks"][r].update(got["ranks"][r])
         else:
             out["log_tail"][section] = {k: v[-1500:] for k, v in got["log_tail"].items()
@@ -102,21 +103,22 @@ def job():
     return out
 
 
-def job_section(section):
+def job_section(script, nproc, section):
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "out")
         os.makedirs(out)
         env = {k: v for k, v in os.environ.items() if not k.startswith(("PADDLE_", "FLAGS_"))}
         try:
             proc = subprocess.run([sys.executable, "-m", "paddle.distributed.launch",
-                                   "--nproc_per_node", "2", "--log_dir",
-                                   os.path.join(tmp, "log"), SCRIPT, out, section], cwd=tmp,
-                                  env=env, capture_output=True, text=True, timeout=300)
+                                   "--nproc_per_node", str(nproc), "--log_dir",
+                                   os.path.join(tmp, "log"), os.path.join(SCRIPTS, script),
+                                   out, section], cwd=tmp, env=env, capture_output=True,
+                                  text=True, timeout=300)
             rc = proc.returncode
         except subprocess.TimeoutExpired:
             rc = "timeout"
         ranks = {}
-        for r in range(2):
+        for r in range(nproc):
             path = os.path.join(out, f"rank{r}.json")
             if os.path.exists(path):
                 with open(path) as f:
@@ -132,10 +134,12 @@ def job_section(section):
 
 def main():
     version, s = single()
-    result = {"paddle": version, "single": s, "job": job()}
+    result = {"paddle": version, "single": s, "job": job(),
+              "job4": job("dist_fleet4.py", 4, ("mp", "pp"))}
     with open(OUT, "w") as f:
         json.dump(result, f, indent=1, sort_keys=True)
-    print("wrote", OUT, "job rc", result["job"]["returncode"])
+    print("wrote", OUT, "job rc", result["job"]["returncode"], "job4 rc",
+          result["job4"]["returncode"])
 
 
 if __name__ == "__main__":

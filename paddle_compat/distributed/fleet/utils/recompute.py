@@ -55,5 +55,8 @@ def recompute(function, *args, **kwargs):
     targs = [_unwrap(a) for a in args]
     if not torch.is_grad_enabled():
         return function(*args, **kwargs)
-    out = _ckpt.checkpoint(run, *targs, use_reentrant=False, preserve_rng_state=preserve)
+    # early stop off: the recomputation runs the whole function (a paddle op may save its
+    # tensors in another order than the first run did, which early stopping cannot follow)
+    with _ckpt.set_checkpoint_early_stop(False):
+        out = _ckpt.checkpoint(run, *targs, use_reentrant=False, preserve_rng_state=preserve)
     return _rewrap(out)
