@@ -4,6 +4,15 @@ data) to an .npz, to find where paddle_compat and Paddle part ways:
     /work/paddle_venv/bin/python tools/model_zoo/trace.py NAME /tmp/p.npz
     python -m paddle_compat tools/model_zoo/trace.py NAME /tmp/o.npz
     python tools/model_zoo/trace.py --compare /tmp/p.npz /tmp/o.npz
+
+``--float64`` (after NAME) runs the same float32 weights and data in float64 (model and
+inputs cast up, default dtype float64): a semantic difference between the two sides shows
+there at ~1e-12, float32 rounding does not; each side's float32 trace against its float64
+one says how much of a float32 difference is that side's own rounding.
+``--jitter REL --seed S`` multiplies the output of every layer that holds parameters (conv,
+linear, norm) by (1 + REL u), u uniform in [-1, 1] from numpy seed S: with REL = 6e-8 (half a
+float32 ulp) each run is the same network rounded another valid way, so the spread of the
+loss over a few seeds is the rounding noise any other float32 implementation must expect.
 """
 import os
 import sys
@@ -35,14 +44,44 @@ def compare(a, b, n=15):
     print("compared", len(pa.files))
 
 
-def dump(name, out):
+def to_float64(model, data, paddle):
+    """The same float32 weights and data, to be evaluated in float64: the model cast in
+    place (layers that fix float32, like the legacy BatchNorm, too), the default dtype set to
+    float64, the float inputs returned cast up."""
+    paddle.set_default_dtype("float64")
+    model.to(dtype="float64")
+    return {k: v.astype("float64") if v.dtype.kind == "f" else v for k, v in data.items()}
+
+
+def add_jitter(model, paddle, rel, seed):
+    """Multiply the float32 output of every layer holding parameters by (1 + rel u), u
+    uniform in [-1, 1] (numpy seed ``seed``, fresh draws on every call)."""
+    rng = np.random.default_rng(seed)
+
+    def jitter_hook(layer, inp, outp):
+        if not hasattr(outp, "numpy") or not str(outp.dtype).endswith("float32"):
+            return None
+        u = rel * rng.uniform(-1.0, 1.0, [int(d) for d in outp.shape])
+        return outp + outp * paddle.to_tensor(u.astype("float32"))   # x (1 + u), one rounding
+    for layer in model.sublayers():
+        if not layer.sublayers() and layer.parameters(include_sublayers=False):
+            layer.register_forward_post_hook(jitter_hook)
+
+
+def dump(name, out, float64=False, jitter=0.0, seed=0):
     import paddle
     import setups
     s = setups.SETUPS[name]
     setups.add_repo_to_path(s["repo"])
     paddle.seed(2024)
+    np.random.seed(2024)
     model, data, loss_fn = s["build"](paddle)
-    model.set_state_dict(setups.fill_state(model.state_dict(), paddle))
+    if s.get("pdparams"):       # as runner.py: the Paddle-saved weights, else the fill
+        model.set_state_dict(paddle.load(s["pdparams"]))
+    else:
+        model.set_state_dict(setups.fill_state(model.state_dict(), paddle))
+    if float64:
+        data = to_float64(model, data, paddle)
     model.train()
     rec = {}
     counter = [0]
@@ -53,6 +92,8 @@ def dump(name, out):
             counter[0] += 1
             key = f"{counter[0]:04d}:{lname}"
             rec[key] = o.numpy()
+    if jitter:
+        add_jitter(model, paddle, jitter, seed)
     for lname, layer in model.named_sublayers():
         layer.register_forward_post_hook(lambda l, i, o, n=lname: hook(l, i, o, n))
     inputs = {k: paddle.to_tensor(v) for k, v in data.items()}
@@ -65,4 +106,9 @@ if __name__ == "__main__":
     if sys.argv[1] == "--compare":
         compare(sys.argv[2], sys.argv[3])
     else:
-        dump(sys.argv[1], sys.argv[2])
+        opts = sys.argv[3:]
+
+        def opt(flag, default):
+            return type(default)(opts[opts.index(flag) + 1]) if flag in opts else default
+        dump(sys.argv[1], sys.argv[2], "--float64" in opts, opt("--jitter", 0.0),
+             opt("--seed", 0))
