@@ -10,12 +10,11 @@ error messages (``_check_grads``), marking the gradients made without grad as Pa
 import torch
 
 from ..framework.autograd_engine import GradientCycleError
-from ..framework.tensor import Tensor
+from ..framework.tensor import Tensor, _new
 from ..framework.tensor import wrap as _wrap
 from . import py_layer_context as _context
 from .py_layer_context import _SavedTensorError
 
-_new = object.__new__
 _TorchTensor = torch.Tensor
 _will_execute = torch._C._will_engine_execute_node
 

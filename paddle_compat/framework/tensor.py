@@ -12,6 +12,7 @@ the common cases (same dtypes, a float tensor with a Python number) go straight 
 import inspect
 import itertools
 import operator
+import re
 
 import numpy as np
 import torch
@@ -27,7 +28,14 @@ from .promotion import binary_operands
 
 __all__ = ["Tensor", "wrap", "unwrap", "Size", "writable", "shape_arg"]
 
-_new = object.__new__
+if tuple(int(v) for v in re.findall(r"\d+", torch.__version__)[:2]) >= (2, 13):
+    _new = object.__new__           # a bare Tensor object: wrap()'s first step
+else:
+    def _new(cls):
+        """A bare ``cls`` object: torch < 2.13's dynamo traces ``object.__new__`` only when
+        it is spelled out (not held in a variable), so torch.compile of paddle code needs
+        this one call more there."""
+        return object.__new__(cls)
 _TORCH_OF = _dt.TORCH_OF
 _FLOATING = frozenset([torch.float16, torch.bfloat16, torch.float32, torch.float64,
                        torch.complex64, torch.complex128])

@@ -38,7 +38,10 @@ def _check_axes(t, ax):
     nd = builtins.max(t.dim(), 1)
     seen = set()
     for a in (ax if isinstance(ax, tuple) else (ax,)):
-        if not isinstance(a, int) or not -nd <= a < nd:
+        if not isinstance(a, int):
+            raise TypeError("(InvalidType) argument 'axis' must be list, tuple, int, or Tensor, "
+                            f"but got {type(a).__name__}")
+        if not -nd <= a < nd:
             raise ValueError(f"(InvalidArgument) The reduce dim index {a} (Attr(axis)) should be "
                              "in the range "
                              f"[ -dimension(X), dimension(X) ) which dimesion = {t.dim()}")
@@ -208,6 +211,11 @@ def nansum(x, axis=None, dtype=None, keepdim=False, name=None):
     if not t.is_floating_point():
         return sum(x, axis, dtype, keepdim)                 # this module's sum
     tdt = None if dtype is None else _dt.convert_dtype(dtype).torch
+    if tdt is not None and not (tdt.is_floating_point or tdt.is_complex):
+        # Paddle zeroes the NaNs, then sums in ``dtype`` (torch < 2.13 has no float ->
+        # integer nansum on CPU)
+        return sum(wrap(torch.where(torch.isnan(t), torch.zeros((), dtype=t.dtype), t)), axis,
+                   dtype, keepdim)
     return wrap(_reduce(t, torch.nansum, _axis(axis), keepdim, dtype=tdt))
 
 

@@ -25,10 +25,9 @@ import re
 import torch
 
 from ...framework import mode as _mode
-from ...framework.tensor import Tensor, wrap, writable
+from ...framework.tensor import Tensor, _new, wrap, writable
 from ...static.proxy import rebind as _rebind
 
-_new = object.__new__
 
 __all__ = ["OpDef", "CustomOpError", "build_ops"]
 
