@@ -80,10 +80,12 @@ def test_gelu_float32_tails_exact():
             # kernel rounds a step differently; not reproduced)
             np.testing.assert_allclose(g, want_g, rtol=0, atol=4e-7)
         else:
-            # gelu(-4) is Paddle's bit for bit; elsewhere within one ulp of erf (Paddle's erf
-            # is MKL's low-accuracy vsErf, not reproduced): at most 1.8e-7 off
-            np.testing.assert_allclose(y, want, rtol=1.3e-7, atol=2e-7)
-            assert y[xs == -4.0][0] == want[xs == -4.0][0]
+            # erf's float32 result (torch's kernel; Paddle's is MKL's vsErf) differs from
+            # CPU to CPU by a few ulps near -1, which 1 + erf then exposes: within 4 ulps of
+            # erf (2^-22, scaled by |x| / 2) of Paddle's. Here gelu(-4) is Paddle's bit for bit; the GPU
+            # machine's CPU gave -1.2648106e-4 (Paddle -1.2671947e-4)
+            ulp4 = 2.0 ** -22 * np.abs(xs.astype(np.float64)) / 2
+            assert np.all(np.abs(y - want) <= np.maximum(ulp4, 1.3e-7 * np.abs(want))), (y, want)
             np.testing.assert_allclose(g, want_g, rtol=2e-6, atol=4e-7)
         np.testing.assert_allclose(y[~tail], want[~tail], rtol=1e-6)
 
@@ -97,7 +99,8 @@ def test_cross_entropy_clip_example():
 
 def test_gelu_float32_tail_examples():
     x = paddle.to_tensor(np.array([-4.0], "float32"))
-    np.testing.assert_allclose(F.gelu(x).numpy(), [-1.2671947e-4], rtol=2e-7)
+    # within 4 ulps of erf near -1 (times |x| / 2): the CPU's erf kernel decides the last bits
+    np.testing.assert_allclose(F.gelu(x).numpy(), [-1.2671947e-4], rtol=0, atol=4 * 2.0 ** -23)
     np.testing.assert_allclose(F.gelu(x, approximate=True).numpy(), [-7.0452690e-5], rtol=2e-7)
 
 
