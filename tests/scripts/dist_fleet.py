@@ -292,16 +292,18 @@ def check_pp_quiet(res):
     single, micro = [], []
     for step in range(4):
         seq.train()
-        total = 0.0
-        micro = []
+        losses = []
         for i in range(2):
             # each stage recomputed, as the pipeline does: batch norm's statistics move
             # again in the recomputation (Paddle's recompute re-runs the forward as it is)
             out = recompute(seq[2:], recompute(seq[:2], paddle.to_tensor(x[4 * i:4 * i + 4])))
-            loss = mse(out, paddle.to_tensor(y[4 * i:4 * i + 4])) / 2
+            losses.append(mse(out, paddle.to_tensor(y[4 * i:4 * i + 4])) / 2)
+        # in stage 0's 1F1B order: both forwards, then both backwards (each recomputing), so
+        # the statistics see x0, x1, x0, x1
+        for loss in losses:
             loss.backward()
-            total += float(loss)
-            micro.append(float(loss))
+        micro = [float(loss) for loss in losses]
+        total = sum(micro)
         sopt.step()
         sopt.clear_grad()
         single.append(total)
