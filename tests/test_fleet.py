@@ -353,6 +353,16 @@ def test_data_parallel_through_fleet_equals_one_process(job):
         close(a, c, rtol=1e-5, atol=1e-6)
 
 
+def test_fleet_sharding_degree_averages_over_the_sharding_group(job):
+    """fleet with sharding_degree 2 (no dp): the two ranks see different halves of the batch
+    and end with the one-process model of the whole batch."""
+    r0, r1 = job[0]
+    assert r0["fs_groups"] == r1["fs_groups"] == [2, 1]
+    for a, b, c in zip(r0["fs_weights"], r1["fs_weights"], r0["single_weights"]):
+        np.testing.assert_array_equal(a, b)
+        close(a, c, rtol=1e-5, atol=1e-6)
+
+
 @pytest.mark.parametrize("level", ["os", "os_g"])
 def test_group_sharded_equals_data_parallel(job, level):
     r0, r1 = job[0]

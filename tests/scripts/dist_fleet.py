@@ -455,6 +455,26 @@ def check_dp(res, rank):
     res["single_weights"] = [lst(p) for p in single.parameters()]
 
 
+def check_fleet_sharding(res, rank):
+    """sharding_degree 2: each rank feeds its half of the batch; the optimizer averages the
+    gradients over the sharding group (its ranks are data-parallel replicas), so both ranks
+    train check_dp's one-process model on the whole batch."""
+    s = fleet.DistributedStrategy()
+    s.hybrid_configs = {"dp_degree": 1, "mp_degree": 1, "pp_degree": 1, "sharding_degree": 2}
+    fleet.init(is_collective=True, strategy=s)
+    hcg = fleet.get_hybrid_communicate_group()
+    res["fs_groups"] = [hcg.get_sharding_parallel_world_size(), hcg.get_data_parallel_world_size()]
+    x, y = dp_data()
+    half = slice(4 * rank, 4 * rank + 4)
+    net = small_net()
+    opt = paddle.optimizer.Adam(0.05, parameters=net.parameters(),
+                                grad_clip=paddle.nn.ClipGradByGlobalNorm(0.5))
+    model = fleet.distributed_model(net)
+    dopt = fleet.distributed_optimizer(opt)
+    res["fs_losses"] = run_train(model, dopt, x[half], y[half])
+    res["fs_weights"] = [lst(p) for p in net.parameters()]
+
+
 def check_sharded(res, rank):
     fleet.init(is_collective=True, strategy=strategy(dp=2))
     x, y = dp_data()
@@ -515,6 +535,8 @@ def main(out_dir, sections="mp,pp,dp,sh"):
         check_pp_tuple(res)
     if "dp" in sections:
         check_dp(res, rank)
+        if hasattr(paddle, "to_torch"):      # paddle_compat only (Paddle's CPU sharding: not run)
+            check_fleet_sharding(res, rank)
     if "sh" in sections:
         check_sharded(res, rank)
         check_sharded_p_g_os(res, rank)

@@ -248,13 +248,15 @@ class Fleet:
     @staticmethod
     def _broadcast_params(model, hcg):
         mpg, dpg = hcg.get_model_parallel_group(), hcg.get_data_parallel_group()
+        shg = hcg.get_sharding_parallel_group()
         with torch.no_grad():
             for p in model.parameters():
                 t = p._t.detach()
                 if mpg.nranks > 1 and not getattr(p, "is_distributed", False):
                     dist.broadcast(t, mpg.ranks[0], group=mpg.process_group)
-                if dpg.nranks > 1:
-                    dist.broadcast(t, dpg.ranks[0], group=dpg.process_group)
+                for g in (dpg, shg):
+                    if g.nranks > 1:
+                        dist.broadcast(t, g.ranks[0], group=g.process_group)
 
     def distributed_optimizer(self, optimizer, strategy=None):
         """The optimizer wrapped for the hybrid job (``HybridParallelOptimizer``)."""

@@ -55,17 +55,24 @@ class HybridParallelOptimizer:
         return [p for p in out if not p.stop_gradient]
 
     def _sync_dp_grads(self):
+        """Average the gradients over the ranks that see different data: the data-parallel
+        group (unless DataParallel did it in backward) and the sharding group (its ranks are
+        data-parallel replicas too, as in Paddle's sharding)."""
         hcg = self._hcg
-        if hcg is None or hcg.get_parallel_mode() == ParallelMode.DATA_PARALLEL:
-            return               # DataParallel (distributed_model) averaged them in backward
-        g = _pg(hcg.get_data_parallel_group())
-        if g is None:
+        if hcg is None:
+            return
+        groups = [_pg(hcg.get_sharding_parallel_group())]
+        if hcg.get_parallel_mode() != ParallelMode.DATA_PARALLEL:
+            groups.append(_pg(hcg.get_data_parallel_group()))
+        groups = [g for g in groups if g is not None]
+        if not groups:
             return
         ts = [p._t for p in self._params()]
         grads = [t.grad if t.grad is not None else torch.zeros_like(t) for t in ts]
         flat = torch.cat([x.reshape(-1) for x in grads])
-        dist.all_reduce(flat, group=g)
-        flat.div_(hcg.get_data_parallel_world_size())
+        for g in groups:
+            dist.all_reduce(flat, group=g)
+            flat.div_(dist.get_world_size(g))
         off = 0
         for t, x in zip(ts, grads):
             n = x.numel()
