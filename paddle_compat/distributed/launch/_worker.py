@@ -15,8 +15,13 @@ import sys
 import time
 
 
+#: seconds a trainer told to stop may take to end by itself first
+_GRACE = 5.0
+
+
 def exit_stamp(log_dir, local_rank):
-    """Where a failed trainer's end time is written (read by the launcher)."""
+    """Where a failed trainer's end time and exit status are written (read by the
+    launcher)."""
     return os.path.join(log_dir, f".workerexit.{local_rank}")
 
 
@@ -47,7 +52,11 @@ def main(argv):
                                  stderr=subprocess.STDOUT)
 
         def forward(sig, _frame):
-            if child.poll() is None:
+            # a trainer may already be ending of its own error (the agent stops the others
+            # as soon as one ends): let it end with its own status before passing the signal
+            try:
+                child.wait(timeout=_GRACE)
+            except subprocess.TimeoutExpired:
                 child.send_signal(sig)
 
         for sig in (signal.SIGTERM, signal.SIGINT):
@@ -63,7 +72,7 @@ def main(argv):
     if rc != 0:                      # when, so the launcher can name the first to fail
         try:
             with open(exit_stamp(env.get("PADDLE_LOG_DIR", "log"), local), "w") as f:
-                f.write(repr(time.time()))
+                f.write(f"{time.time()!r} {rc}")
         except OSError:
             pass
     if rc < 0:                       # die of the same signal, so the agent reports it

@@ -180,29 +180,45 @@ def _exit_stamp(log_dir, local_rank):
     return exit_stamp(log_dir, local_rank)
 
 
-def _report_failure(failures, log_dir):
+def _stamp(log_dir, local_rank):
+    """(end time, exit status) a failed trainer's wrapper wrote, or None."""
+    try:
+        with open(_exit_stamp(log_dir, local_rank)) as f:
+            when, rc = f.read().split()
+        return float(when), int(rc)
+    except (OSError, ValueError):
+        return None
+
+
+def _report_failure(failures, log_dir, nproc):
     """Name the first trainer that failed, show the end of its log; return the exit status."""
-    # the first to end is the cause (the others fail in a collective or are stopped by the
-    # agent's SIGTERM); each trainer's wrapper wrote when it ended
-    def ended(kv):
-        try:
-            with open(_exit_stamp(log_dir, kv[1].local_rank)) as f:
-                return float(f.read())
-        except (OSError, ValueError):
-            return float("inf")
-    # a trainer that failed because a peer vanished says so in its last lines
-    def consequence(kv):
-        tail = _tail(os.path.join(log_dir, f"workerlog.{kv[1].local_rank}"), 40)
-        errors = _ERROR_LINE.findall(tail)     # judge by the last exception the trainer raised
+    # the agent reports the trainers it saw fail; one still ending of its own error when the
+    # agent stopped the rest is known from its wrapper's stamp
+    trainers = {rank: (f.local_rank, f.exitcode) for rank, f in failures.items()}
+    offset = min(rank - local for rank, (local, _) in trainers.items())
+    for local in range(nproc):
+        stamp = _stamp(log_dir, local)
+        if stamp is not None and (offset + local) not in trainers:
+            trainers[offset + local] = (local, stamp[1])
+
+    def ended(local):
+        stamp = _stamp(log_dir, local)
+        return stamp[0] if stamp else float("inf")
+
+    def consequence(local):
+        # a trainer that failed because a peer vanished says so in its last exception
+        tail = _tail(os.path.join(log_dir, f"workerlog.{local}"), 40)
+        errors = _ERROR_LINE.findall(tail)
         return any(m in (errors[-1] if errors else tail) for m in _PEER_GONE)
-    rank, failure = min(failures.items(), key=lambda kv: (kv[1].exitcode == -signal.SIGTERM,
-                                                          consequence(kv), ended(kv), kv[0]))
-    code = failure.exitcode
+    # the first to end is the cause (the others fail in a collective or are stopped by the
+    # agent's SIGTERM)
+    rank, (local, code) = min(trainers.items(), key=lambda kv: (
+        kv[1][1] == -signal.SIGTERM, consequence(kv[1][0]), ended(kv[1][0]), kv[0]))
     status = code if code >= 0 else 128 - code
     how = (f"was killed by signal {signal.Signals(-code).name}" if code < 0 else
            f"exited with status {code}")
-    log = os.path.join(log_dir, f"workerlog.{failure.local_rank}")
-    print(f"paddle_compat launch: trainer {rank} (local rank {failure.local_rank}) {how}; "
+    log = os.path.join(log_dir, f"workerlog.{local}")
+    print(f"paddle_compat launch: trainer {rank} (local rank {local}) {how}; "
           f"the end of {log}:\n{_tail(log)}\n"
           f"paddle_compat launch: trainer {rank} failed, the job is stopped (exit status "
           f"{status})", file=sys.stderr, flush=True)
@@ -279,6 +295,6 @@ def launch(argv=None):
     if result.state == WorkerState.SUCCEEDED:
         return 0
     if result.failures:
-        return _report_failure(result.failures, log_dir)
+        return _report_failure(result.failures, log_dir, n)
     print(f"paddle_compat launch: the job ended in state {result.state.name}", file=sys.stderr)
     return 1
