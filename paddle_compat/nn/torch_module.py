@@ -44,23 +44,25 @@ class _FollowsLayer(torch.nn.Module):
             p._t = value
 
 
-def _to_paddle(x):
+def to_paddle_tree(x):
+    """torch tensors in ``x`` (nested lists/tuples/dicts too) as paddle Tensors (no copy)."""
     if isinstance(x, torch.Tensor):
         return wrap(x)
     if isinstance(x, (list, tuple)):
-        return type(x)(_to_paddle(v) for v in x)
+        return type(x)(to_paddle_tree(v) for v in x)
     if isinstance(x, dict):
-        return {k: _to_paddle(v) for k, v in x.items()}
+        return {k: to_paddle_tree(v) for k, v in x.items()}
     return x
 
 
-def _to_torch(x):
+def to_torch_tree(x):
+    """paddle Tensors in ``x`` (nested lists/tuples/dicts too) as their torch tensors."""
     if isinstance(x, Tensor):
         return x._t
     if isinstance(x, (list, tuple)):
-        return type(x)(_to_torch(v) for v in x)
+        return type(x)(to_torch_tree(v) for v in x)
     if isinstance(x, dict):
-        return {k: _to_torch(v) for k, v in x.items()}
+        return {k: to_torch_tree(v) for k, v in x.items()}
     return x
 
 
@@ -81,7 +83,7 @@ class TorchModule(_FollowsLayer):
         self.training = layer.training
 
     def forward(self, *args, **kwargs):
-        return _to_torch(self.layer(*_to_paddle(args), **_to_paddle(kwargs)))
+        return to_torch_tree(self.layer(*to_paddle_tree(args), **to_paddle_tree(kwargs)))
 
     def train(self, mode=True):
         super().train(mode)
@@ -122,7 +124,7 @@ class LayerModule(_FollowsLayer):
         self.training = layer.training
 
     def forward(self, *args, **kwargs):
-        return _to_torch(self.run(*_to_paddle(args), **_to_paddle(kwargs)))
+        return to_torch_tree(self.run(*to_paddle_tree(args), **to_paddle_tree(kwargs)))
 
 
 def module_tree(layer):

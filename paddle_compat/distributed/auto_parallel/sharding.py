@@ -32,7 +32,7 @@ from torch.distributed.tensor import DTensor, Partial, Replicate, Shard, distrib
 from ...framework import hooks
 from ...framework.tensor import Tensor, wrap
 from ...nn.layer.container import LayerDict, LayerList, Sequential
-from ...nn.torch_module import _to_paddle, _to_torch, module_tree
+from ...nn.torch_module import module_tree, to_paddle_tree, to_torch_tree
 from . import placement as _pl
 from .api import relayout, shard_tensor
 from .process_mesh import ProcessMesh, get_mesh, mesh_of
@@ -88,7 +88,7 @@ def _route(layer, module):
     object.__setattr__(module, "run", layer.forward)
 
     def forward(*args, **kwargs):
-        return _to_paddle(module(*_to_torch(args), **_to_torch(kwargs)))
+        return to_paddle_tree(module(*to_torch_tree(args), **to_torch_tree(kwargs)))
     layer.__dict__["forward"] = forward
 
 
@@ -105,7 +105,7 @@ class _FSDPRoot:
 
     def forward(self, *args, **kwargs):
         root = self.modules[id(self.layer)]
-        targs, tkwargs = _to_torch(args), _to_torch(kwargs)
+        targs, tkwargs = to_torch_tree(args), to_torch_tree(kwargs)
         layouts = []
 
         def local(t):
@@ -131,7 +131,7 @@ class _FSDPRoot:
         if not torch.is_grad_enabled():     # no backward will reshard: do it now
             for m in self.fsdp_modules():
                 m.reshard()
-        return _to_paddle(out)
+        return to_paddle_tree(out)
 
 
 def _map_tensors(fn, x):

@@ -41,7 +41,7 @@ import torch.distributed as dist
 
 from ....framework.tensor import Tensor, wrap
 from ....nn.layer.layers import Layer
-from ....nn.torch_module import TorchModule
+from ....nn.torch_module import TorchModule, to_paddle_tree, to_torch_tree
 from ....ops import random as _grandom
 from .random import get_rng_state_tracker
 
@@ -52,30 +52,15 @@ def _payload(x):
     return x._t if isinstance(x, Tensor) else torch.as_tensor(x)
 
 
-def _to_paddle(x):
-    if isinstance(x, torch.Tensor):
-        return wrap(x)
-    if isinstance(x, (list, tuple)):
-        return type(x)(_to_paddle(v) for v in x)
-    return x
-
-
-def _to_torch(x):
-    if isinstance(x, Tensor):
-        return x._t
-    if isinstance(x, (list, tuple)):
-        return tuple(_to_torch(v) for v in x)
-    return x
-
-
 class _StageModule(TorchModule):
     """The local stage as a torch module: parameters shared with the ``PipelineLayer``; the
     tensors the previous stage sent (one, or several for a tuple output) are handed to the
     layer as its one input, as Paddle's p2p does."""
 
     def forward(self, *args):
-        x = _to_paddle(args[0] if len(args) == 1 else tuple(args))
-        return _to_torch(self.layer(x))
+        x = to_paddle_tree(args[0] if len(args) == 1 else tuple(args))
+        out = to_torch_tree(self.layer(x))
+        return tuple(out) if isinstance(out, list) else out      # pipelining sends tuples
 
 
 class _QuietInit:
@@ -184,7 +169,7 @@ class PipelineParallel(Layer):
         """The schedule's loss on the last stage: ``index`` is the micro batch's number (the
         labels stay paddle data, sliced here as Paddle slices them)."""
         label = self._micro(self._labels, int(index.reshape(-1)[0]))
-        loss = self._layers._loss_fn(_to_paddle(output), label)
+        loss = self._layers._loss_fn(to_paddle_tree(output), label)
         if not isinstance(loss, Tensor):
             raise TypeError("Currently, loss_fn should obtain Paddle.Tensor dtype")
         if self.accumulate_steps > 1:
@@ -312,4 +297,4 @@ class PipelineParallel(Layer):
         else:
             outs = [stage.fwd_cache[i][0] for i in range(self.accumulate_steps)]
             outs = [o[0] if len(o) == 1 else o for o in outs]
-        return [_to_paddle(o) for o in outs]
+        return [to_paddle_tree(o) for o in outs]

@@ -5,26 +5,10 @@ know -- so dropout draws the same mask twice; the state after the backward is le
 import torch
 import torch.utils.checkpoint as _ckpt
 
-from ....framework.tensor import Tensor, wrap
+from ....nn.torch_module import to_paddle_tree, to_torch_tree
 from ....ops import random as _grandom
 
 __all__ = ["recompute"]
-
-
-def _unwrap(x):
-    if isinstance(x, Tensor):
-        return x._t
-    if isinstance(x, (tuple, list)):
-        return type(x)(_unwrap(v) for v in x)
-    return x
-
-
-def _rewrap(x):
-    if isinstance(x, torch.Tensor):
-        return wrap(x)
-    if isinstance(x, (tuple, list)):
-        return type(x)(_rewrap(v) for v in x)
-    return x
 
 
 def recompute(function, *args, **kwargs):
@@ -39,7 +23,7 @@ def recompute(function, *args, **kwargs):
     calls = [0]
 
     def run(*targs):
-        pargs = [_rewrap(a) for a in targs]
+        pargs = [to_paddle_tree(a) for a in targs]
         if calls[0] and state is not None:
             cur = _grandom.get_rng_state()
             _grandom.set_rng_state(state)
@@ -50,13 +34,13 @@ def recompute(function, *args, **kwargs):
         else:
             out = function(*pargs, **kwargs)
         calls[0] += 1
-        return _unwrap(out)
+        return to_torch_tree(out)
 
-    targs = [_unwrap(a) for a in args]
+    targs = [to_torch_tree(a) for a in args]
     if not torch.is_grad_enabled():
         return function(*args, **kwargs)
     # early stop off: the recomputation runs the whole function (a paddle op may save its
     # tensors in another order than the first run did, which early stopping cannot follow)
     with _ckpt.set_checkpoint_early_stop(False):
         out = _ckpt.checkpoint(run, *targs, use_reentrant=False, preserve_rng_state=preserve)
-    return _rewrap(out)
+    return to_paddle_tree(out)
