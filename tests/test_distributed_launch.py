@@ -89,3 +89,28 @@ def test_unsupported_modes_say_so(tmp_path):
         dist.launch(["--run_mode", "ps", SCRIPT])
     with pytest.raises(NotImplementedError, match="--servers is not supported"):
         dist.launch(["--servers", "127.0.0.1:6000", SCRIPT])
+
+
+def test_the_raising_trainer_is_named_even_when_the_agent_stopped_it(tmp_path, capsys):
+    """Under load the agent can see the peer's "connection reset" first and SIGTERM the process
+    group of the trainer that raised while it is still ending: the launcher still names the one
+    that raised, with Python's status for an uncaught exception."""
+    from types import SimpleNamespace
+
+    from paddle_compat.distributed.launch import main as launch_main
+    from paddle_compat.distributed.launch._worker import exit_stamp
+    (tmp_path / "workerlog.0").write_text(
+        "Traceback (most recent call last):\n[rank0]: RuntimeError: [/x/third_party/gloo/gloo/"
+        "transport/tcp/pair.cc:537] Read error [127.0.0.1]:9108: Connection reset by peer.\n")
+    (tmp_path / "workerlog.1").write_text(
+        "trainer 1 is about to fail\nTraceback (most recent call last):\n"
+        "RuntimeError: trainer 1 broke on purpose\n")
+    with open(exit_stamp(str(tmp_path), 0), "w") as f:
+        f.write("100.0 1")
+    with open(exit_stamp(str(tmp_path), 1), "w") as f:      # ended later, cut by SIGTERM
+        f.write("101.0 -15")
+    failures = {0: SimpleNamespace(local_rank=0, exitcode=1)}   # all the agent reported
+    assert launch_main._report_failure(failures, str(tmp_path), 2) == 1
+    err = capsys.readouterr().err
+    assert "trainer 1 (local rank 1) exited with status 1" in err
+    assert "trainer 1 failed, the job is stopped (exit status 1)" in err

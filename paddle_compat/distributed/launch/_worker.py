@@ -15,10 +15,6 @@ import sys
 import time
 
 
-#: seconds a trainer told to stop may take to end by itself first
-_GRACE = 5.0
-
-
 def exit_stamp(log_dir, local_rank):
     """Where a failed trainer's end time and exit status are written (read by the
     launcher)."""
@@ -52,11 +48,7 @@ def main(argv):
                                  stderr=subprocess.STDOUT)
 
         def forward(sig, _frame):
-            # a trainer may already be ending of its own error (the agent stops the others
-            # as soon as one ends): let it end with its own status before passing the signal
-            try:
-                child.wait(timeout=_GRACE)
-            except subprocess.TimeoutExpired:
+            if child.poll() is None:
                 child.send_signal(sig)
 
         for sig in (signal.SIGTERM, signal.SIGINT):

@@ -53,7 +53,8 @@ _ERROR_LINE = re.compile(r"^(?:\[rank\d+\]: )?[A-Za-z_.]*(?:Error|Exception)\b.*
 _WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_worker.py")
 # what gloo / NCCL / the store say in a trainer whose peer died first
 _PEER_GONE = ("Connection reset by peer", "Connection closed by peer", "pair closure",
-              "Broken pipe", "NCCL communicator was aborted", "failed to recv, got 0 bytes")
+              "Broken pipe", "NCCL communicator was aborted", "failed to recv, got 0 bytes",
+              "/gloo/transport/", "DistNetworkError")
 
 
 def _parser():
@@ -205,15 +206,25 @@ def _report_failure(failures, log_dir, nproc):
         stamp = _stamp(log_dir, local)
         return stamp[0] if stamp else float("inf")
 
+    def last_error(local):
+        errors = _ERROR_LINE.findall(_tail(os.path.join(log_dir, f"workerlog.{local}"), 40))
+        return errors[-1] if errors else None
+
     def consequence(local):
         # a trainer that failed because a peer vanished says so in its last exception
-        tail = _tail(os.path.join(log_dir, f"workerlog.{local}"), 40)
-        errors = _ERROR_LINE.findall(tail)
-        return any(m in (errors[-1] if errors else tail) for m in _PEER_GONE)
-    # the first to end is the cause (the others fail in a collective or are stopped by the
-    # agent's SIGTERM)
+        err = last_error(local)
+        return err is not None and any(m in err for m in _PEER_GONE)
+
+    def own_error(local):
+        return last_error(local) is not None and not consequence(local)
+    # the cause: a trainer that raised its own error (even if the agent's SIGTERM, sent to
+    # the whole process group once another trainer ended, cut its ending short), else the
+    # first to end of those not stopped by the agent and not failing because a peer vanished
     rank, (local, code) = min(trainers.items(), key=lambda kv: (
-        kv[1][1] == -signal.SIGTERM, consequence(kv[1][0]), ended(kv[1][0]), kv[0]))
+        not own_error(kv[1][0]), kv[1][1] == -signal.SIGTERM, consequence(kv[1][0]),
+        ended(kv[1][0]), kv[0]))
+    if code == -signal.SIGTERM and own_error(local):
+        code = 1                   # what Python ends with on an uncaught exception
     status = code if code >= 0 else 128 - code
     how = (f"was killed by signal {signal.Signals(-code).name}" if code < 0 else
            f"exited with status {code}")
