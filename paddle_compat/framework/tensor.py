@@ -12,7 +12,6 @@ the common cases (same dtypes, a float tensor with a Python number) go straight 
 import inspect
 import itertools
 import operator
-import re
 
 import numpy as np
 import torch
@@ -26,9 +25,10 @@ from .place import place_of, to_torch_device
 from .printing import format_tensor
 from .promotion import binary_operands
 
-__all__ = ["Tensor", "wrap", "unwrap", "Size", "writable", "shape_arg"]
+__all__ = ["Tensor", "wrap", "unwrap", "Size", "writable", "shape_arg", "is_dtensor",
+           "copy_whole"]
 
-if tuple(int(v) for v in re.findall(r"\d+", torch.__version__)[:2]) >= (2, 13):
+if torch.__version__ >= "2.13":
     _new = object.__new__           # a bare Tensor object: wrap()'s first step
 else:
     def _new(cls):
@@ -49,15 +49,24 @@ def wrap(t):
     return o
 
 
-def _is_dtensor(t):
+def is_dtensor(t):
     """Whether the payload ``t`` is a torch DTensor (a distributed tensor's)."""
     return type(t).__name__ == "DTensor"
+
+
+def copy_whole(t, src):
+    """Write the whole value ``src`` into the payload ``t`` in place (no autograd); a
+    distributed payload keeps its own part of it."""
+    if is_dtensor(t) and not is_dtensor(src):
+        src = hooks.dist_like(src.to(t.device), t)
+    with torch.no_grad():
+        t.copy_(src)
 
 
 def _global(t):
     """The whole value of a payload: a DTensor's gathered from every rank (a collective, as
     Paddle's ``numpy()``/printing of a distributed tensor), any other tensor itself."""
-    return t.full_tensor() if type(t).__name__ == "DTensor" else t
+    return t.full_tensor() if is_dtensor(t) else t
 
 
 def unwrap(x):
@@ -194,17 +203,17 @@ class Tensor:
     # payload is a torch DTensor, read back as Paddle's ProcessMesh and placements
     @property
     def placements(self):
-        return hooks.dist_attrs(self._t)[1] if _is_dtensor(self._t) else None
+        return hooks.dist_attrs(self._t)[1] if is_dtensor(self._t) else None
 
     @property
     def process_mesh(self):
-        return hooks.dist_attrs(self._t)[0] if _is_dtensor(self._t) else None
+        return hooks.dist_attrs(self._t)[0] if is_dtensor(self._t) else None
 
     @property
     def num_shard(self):
         """How many pieces a distributed tensor is cut into (the product of the mesh
         dimensions it is sharded along); None for a dense tensor, as in Paddle."""
-        if not _is_dtensor(self._t):
+        if not is_dtensor(self._t):
             return None
         mesh, placements = hooks.dist_attrs(self._t)
         n = 1
@@ -215,7 +224,7 @@ class Tensor:
 
     def _local_value(self):
         """This rank's shard of a distributed tensor (None for a dense one, as in Paddle)."""
-        return wrap(self._t.to_local()) if _is_dtensor(self._t) else None
+        return wrap(self._t.to_local()) if is_dtensor(self._t) else None
 
     @property
     def block(self):
@@ -266,7 +275,7 @@ class Tensor:
         t = self._t        # a sparse tensor wraps a torch sparse COO/CSR tensor (sparse/tensor.py)
         if not isinstance(t, torch.Tensor):
             return True
-        return t.layout is torch.strided and not _is_dtensor(t)
+        return t.layout is torch.strided and not is_dtensor(t)
 
     def is_floating_point(self):
         return self._t.is_floating_point()
@@ -377,7 +386,7 @@ class Tensor:
 
     def is_dist(self):
         """Whether this is a distributed tensor (a torch DTensor underneath)."""
-        return _is_dtensor(self._t)
+        return is_dtensor(self._t)
 
     def is_selected_rows(self):
         return False                    # no SelectedRows in paddle_compat: always dense
@@ -598,10 +607,7 @@ class Tensor:
         if tuple(src.shape) != tuple(t.shape):
             raise ValueError(f"(InvalidArgument) The shape of the new value {list(src.shape)} "
                              f"must be the same as the shape of the tensor {list(t.shape)}")
-        if _is_dtensor(t) and not _is_dtensor(src):       # the whole value, on every rank:
-            src = hooks.dist_like(src.to(t.device), t)     # each keeps its own part
-        with torch.no_grad():
-            t.copy_(src)
+        copy_whole(t, src)
         return self
 
     def value(self):
@@ -794,7 +800,7 @@ class Tensor:
         t = self._t
         if not isinstance(t, torch.Tensor):               # a static Variable
             return hooks.static_repr(self)
-        if _is_dtensor(t):
+        if is_dtensor(t):
             mesh, placements = hooks.dist_attrs(t)
             return format_tensor(t.full_tensor(), _dt.from_torch_dtype(t.dtype).name,
                                  repr(place_of(t)), self.stop_gradient,

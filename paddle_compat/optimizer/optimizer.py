@@ -36,7 +36,7 @@ from ..framework import hooks
 from ..framework import threads as _threads
 from ..framework.dtype import default_float
 from ..framework.parameter import unique_name
-from ..framework.tensor import wrap
+from ..framework.tensor import is_dtensor, wrap
 from ..regularizer import L2Decay, WeightDecayRegularizer
 from ..nn.clip import ClipGradBase
 from ..static import mode as _mode
@@ -78,7 +78,7 @@ def _as_regularizer(weight_decay):
 def _held_here(t):
     """False for a distributed parameter whose mesh leaves this rank out (another pipeline
     stage's): it holds an empty value here, and its update is its own ranks' work."""
-    return type(t).__name__ != "DTensor" or t.device_mesh.get_coordinate() is not None
+    return not is_dtensor(t) or t.device_mesh.get_coordinate() is not None
 
 
 class Optimizer:
@@ -205,7 +205,7 @@ class Optimizer:
         t = torch.full(list(param.shape) if shape is None else shape, float(fill_value),
                        dtype=dtype or param._t.dtype,
                        device=device if device is not None else param._t.device)
-        if type(param._t).__name__ == "DTensor":
+        if is_dtensor(param._t):
             # a state of its own shape (Adam's beta powers) is not elementwise: whole
             t = self._place_state(t, param) if shape is None else hooks.dist_like(t, param._t,
                                                                                   True)

@@ -26,7 +26,7 @@ from ...ops.registry import OpSet as _OpSet
 from ...framework.parameter import (Parameter, lazy_init_enabled, make_parameter, unique_name,
                                     used_param_names)
 from ...framework.place import Place, to_torch_device
-from ...framework.tensor import Tensor, wrap
+from ...framework.tensor import Tensor, copy_whole, wrap
 from .. import initializer as _init
 from ..param_attr import to_param_attr
 
@@ -61,10 +61,7 @@ def assign_value(target, value):
     if list(v.shape) != list(t.shape):
         raise ValueError(f"Variable Shape not match, Variable [ {target.name} ] need tensor with "
                          f"shape {list(t.shape)} but load set tensor with shape {list(v.shape)}")
-    if type(t).__name__ == "DTensor" and type(v).__name__ != "DTensor":
-        v = hooks.dist_like(v.to(t.device), t)      # a sharded parameter keeps its own part
-    with torch.no_grad():
-        t.copy_(v)
+    copy_whole(t, v)                  # a sharded parameter keeps its own part
 
 
 def new_parameter(scope, shape, attr=None, dtype="float32", is_bias=False,
