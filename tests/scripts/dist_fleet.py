@@ -165,6 +165,19 @@ def pipe_weights(n):
              rng.uniform(-0.1, 0.1, 4).astype("float32")) for _ in range(n)]
 
 
+def dense_pipe(ws):
+    """pipe_model_desc's layers in one process, with the weights ``ws``."""
+    layers = []
+    for i, (w, b) in enumerate(ws):
+        lin = paddle.nn.Linear(4, 4)
+        lin.weight.set_value(w)
+        lin.bias.set_value(b)
+        layers.append(lin)
+        if i < len(ws) - 1:
+            layers.append(paddle.nn.Tanh())
+    return paddle.nn.Sequential(*layers)
+
+
 def mse(out, label):
     return F.mse_loss(out, label)
 
@@ -204,15 +217,7 @@ def check_pp(res, acc):
     outs = model.eval_batch([paddle.to_tensor(x), paddle.to_tensor(y)])
     res[f"pp_eval_outs_{acc}"] = [lst(o) for o in outs]
     # one process: the same layers in a row, whole batch
-    layers = []
-    for i in range(n):
-        lin = paddle.nn.Linear(4, 4)
-        lin.weight.set_value(ws[i][0])
-        lin.bias.set_value(ws[i][1])
-        layers.append(lin)
-        if i < n - 1:
-            layers.append(paddle.nn.Tanh())
-    seq = paddle.nn.Sequential(*layers)
+    seq = dense_pipe(ws)
     sopt = paddle.optimizer.SGD(0.1, parameters=seq.parameters())
     single = []
     for _ in range(3):

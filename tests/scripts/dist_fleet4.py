@@ -22,7 +22,7 @@ import paddle.nn.functional as F
 from paddle.distributed import fleet
 from paddle.distributed.fleet import meta_parallel as mpu
 
-from dist_fleet import lst, mse, pipe_model_desc, pipe_weights, strategy
+from dist_fleet import dense_pipe, lst, mse, pipe_model_desc, pipe_weights, strategy
 
 
 def data(n_out):
@@ -125,15 +125,7 @@ def check_dp_pp(res):
     res["pp_losses"] = [model.train_batch(batch, opt).item() for _ in range(3)]
     res["pp_weights"] = {name: lst(p) for name, p in model._layers.named_parameters()}
     res["pp_eval"] = model.eval_batch(batch, compute_loss=True).item()
-    layers = []
-    for i in range(n):
-        lin = paddle.nn.Linear(4, 4)
-        lin.weight.set_value(ws[i][0])
-        lin.bias.set_value(ws[i][1])
-        layers.append(lin)
-        if i < n - 1:
-            layers.append(paddle.nn.Tanh())
-    seq = paddle.nn.Sequential(*layers)
+    seq = dense_pipe(ws)
     res["dense_pp_losses"] = dense_train(seq, x, y, half)
     res["dense_pp_weights"] = {name: lst(p) for name, p in seq.named_parameters()}
     res["dense_pp_eval"] = float(mse(seq(batch[0]), batch[1]))
