@@ -231,6 +231,28 @@ def _gelu_tanh(t):
     return torch._C._nn.gelu(t, approximate="tanh")  # other dtypes, devices, static graphs
 
 
+# The erf form x / 2 * (1 + erf(x / sqrt 2)) loses its negative tail to cancellation: 1 + erf
+# keeps only the last bits of erf near -1, and those differ from kernel to kernel (Paddle's MKL
+# vsErf, torch's AVX2 and AVX-512 polynomials: gelu(-4) is -1.26719e-4, -1.26685e-4 or
+# -1.26481e-4 by CPU, where the exact value is -1.2668477e-4). On CPU float32 we evaluate the
+# documented formula without the cancellation, x / 2 * erfc(-x / sqrt 2): erfc is accurate to
+# an ulp or two of its (small) result on every CPU, so value and gradient (by autograd:
+# erfc(-x / sqrt 2) / 2 + x phi(x)) are the exact ones to the formula's float32 condition
+# (2 + x^2 ulps: the rounding of x / sqrt 2, which erfc amplifies by 2 z^2), the same on
+# every CPU. It costs three elementwise passes where torch's fused kernel takes one. Other dtypes
+# and devices keep torch's fused kernel (float64 has bits to spare; half types round far
+# coarser than the error).
+_NEG_SQRT1_2 = -math.sqrt(0.5)
+_ZERO_F32 = torch.zeros((), dtype=torch.float32)
+
+
+def _gelu_erf(t):
+    if isinstance(t, torch.Tensor) and t.dtype is _F32 and t.device.type == "cpu":
+        u = torch.special.erfc(torch.mul(t, _NEG_SQRT1_2))
+        return torch.addcmul(_ZERO_F32, u, t, value=0.5)
+    return _nn.gelu(t)  # other dtypes, devices, static graphs
+
+
 @op
 def gelu(x, approximate=False, name=None):
     """``approximate`` is a bool or 'tanh'/'none'."""
@@ -239,7 +261,7 @@ def gelu(x, approximate=False, name=None):
     if not (approximate is False or approximate == "none"):
         raise ValueError("(InvalidArgument) the value of approximate in gelu should be 'tanh' "
                          f"or 'none', but received {approximate}")
-    return wrap(_nn.gelu(x._t))
+    return wrap(_gelu_erf(x._t))
 
 
 @op
