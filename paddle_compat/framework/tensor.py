@@ -369,14 +369,16 @@ class Tensor:
 
     @grad.setter
     def grad(self, value):
-        """As Paddle: the values are copied (into the gradient there is, keeping what it says
-        of ``stop_gradient``); a gradient that only assignment made stops gradient, one that
-        a backward made (even if set to None since) does not."""
+        """As Paddle: the values are copied into the gradient buffer there is (also one set to
+        None before), which keeps what it says of ``stop_gradient``; a gradient that only
+        assignment made stops gradient, one that a backward made does not."""
         t = self._t
         old = t.grad
-        if old is not None:
-            t._paddle_grad_sg = getattr(old, "_paddle_stop_gradient", False)
+        if old is None:
+            old = getattr(t, "_paddle_grad_buffer", None)
         if value is None:
+            if t.grad is not None:
+                t._paddle_grad_buffer = t.grad
             t.grad = None
         else:
             v = unwrap(value)
@@ -384,10 +386,12 @@ class Tensor:
                     and old.dtype == v.dtype and old.device == v.device:
                 with torch.no_grad():
                     old.copy_(v)
+                t.grad = old
             else:
                 t.grad = v = v.detach().clone() if isinstance(v, torch.Tensor) else v
-                if getattr(t, "_paddle_grad_sg", True):
-                    v._paddle_stop_gradient = True
+                v._paddle_stop_gradient = True
+            if getattr(t, "_paddle_grad_buffer", None) is not None:
+                t._paddle_grad_buffer = None
         if getattr(t, "_paddle_grad", None) is not None:
             t._paddle_grad = None
 
