@@ -31,6 +31,8 @@ with open(os.path.join(HERE, "goldens", "issue32_api.json")) as f:
 CASES = {c["id"]: c for c in GOLDEN["cases"]}
 
 
+@pytest.mark.filterwarnings("ignore:The 4th positional argument")    # Paddle warns too
+@pytest.mark.filterwarnings("ignore:output_size in forward overrides")
 @pytest.mark.parametrize("cid", sorted(CASES))
 def test_matches_paddle(cid):
     c = CASES[cid]

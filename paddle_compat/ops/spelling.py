@@ -459,31 +459,39 @@ def _respell_methods(cls, path):
     aliases = _table.LAYER_METHOD_ALIASES.get(path) or {}
     sigs = _SIG_METHODS.get(path) or {}
     for m in sorted(set(aliases) | set(sigs)):
-        fn = vars(cls).get(m)
-        if fn is None:
-            fn = getattr(cls, m, None)
-        if type(fn) is not types.FunctionType or getattr(fn, "_respelled", None) is cls:
+        fn = getattr(cls, m, None)
+        if getattr(fn, "_respelled", False):
+            fn = fn.__wrapped__
+        if type(fn) is not types.FunctionType:
             continue
-        api = f"{cls.__name__}.{m}"
+        api = f"{fn.__qualname__.split('.')[0]}.{m}"
+        al = aliases.get(m, {})
         info = _positional_names(fn)
         if info is not None and len(info[0]) == 1 and _takes_varargs(fn):
             # ``forward(self, *inputs)``: Paddle's keywords name the positions
-            names = [p for p in sigs.get(m, ())[1:] if p != "*" and not p.startswith("*")]
-            if names:
-                setattr(cls, m, _placing(fn, names, aliases.get(m, {}), api, cls))
-            continue
-        renames = keyword_renames(fn, sigs.get(m, ()), aliases.get(m, {}))
-        if not renames:
-            continue
-        both = (_table.LAYER_METHOD_BOTH_GIVEN.get(path) or {}).get(m, "TypeError")
-        setattr(cls, m, _renaming(fn, renames, both, api, cls))
+            names = tuple(p for p in sigs.get(m, ())[1:] if not p.startswith("*"))
+            key = (fn, "placing", names, tuple(sorted(al.items())))
+            make = functools.partial(_placing, fn, names, al, api) if names else None
+        else:
+            renames = keyword_renames(fn, sigs.get(m, ()), al)
+            both = (_table.LAYER_METHOD_BOTH_GIVEN.get(path) or {}).get(m, "TypeError")
+            key = (fn, "renaming", tuple(sorted(renames.items())), both)
+            make = functools.partial(_renaming, fn, renames, both, api) if renames else None
+        if make is not None:
+            # one wrapper per method and spelling: classes that share a method share it
+            wrapper = _made.get(key)
+            if wrapper is None:
+                wrapper = _made[key] = make()
+            if getattr(cls, m) is not wrapper:
+                setattr(cls, m, wrapper)
 
 
 def _takes_varargs(fn):
+    """Whether ``fn`` takes ``*args``."""
     return any(p.kind is p.VAR_POSITIONAL for p in inspect.signature(fn).parameters.values())
 
 
-def _placing(fn, names, aliases, api, owner):
+def _placing(fn, names, aliases, api):
     """``fn(self, *args)`` taking Paddle's parameter ``names`` (and their ``aliases``) as
     keywords: each fills its position."""
     index = {n: i for i, n in enumerate(names)}
@@ -507,11 +515,13 @@ def _placing(fn, names, aliases, api, owner):
             args = slots
         return fn(self, *args, **kwargs)
 
-    respelled._respelled = owner
+    respelled._respelled = True
     return respelled
 
 
-def _renaming(fn, renames, both, api, owner):
+def _renaming(fn, renames, both, api):
+    """``fn`` taking the keywords of ``renames`` as the parameters they mean; a call without
+    them goes straight on."""
     keys = frozenset(renames)
 
     @functools.wraps(fn)
@@ -520,5 +530,5 @@ def _renaming(fn, renames, both, api, owner):
             kwargs = _rename(kwargs, renames, both, api)
         return fn(*args, **kwargs)
 
-    respelled._respelled = owner
+    respelled._respelled = True
     return respelled
