@@ -61,7 +61,7 @@ newaxis = None
 # Bound now as modules that execute on first attribute access (importlib's LazyLoader), so the
 # package stays a plain module whose attribute reads cost nothing extra.
 _LAZY_SUBMODULES = ("amp", "audio", "callbacks", "cuda", "distributed", "distribution", "fft",
-                    "geometric", "hapi", "hub", "incubate", "inference", "io", "jit", "linalg",
+                    "functional", "geometric", "hapi", "hub", "incubate", "inference", "io", "jit", "linalg",
                     "metric", "nn", "onnx", "optimizer", "pir_utils", "profiler", "quantization",
                     "regularizer", "signal", "sparse", "special", "static", "sysconfig", "text",
                     "utils", "version", "vision")

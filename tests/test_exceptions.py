@@ -38,7 +38,6 @@ KNOWN = {
     "as_strided_neg": ("RuntimeError", _ACCEPTS + " (negative strides; torch has none)"),
     "clip_str": ("TypeError", _ACCEPTS + " (min='a')"),
     "conv2d_kernel_big": ("ValueError", _ACCEPTS + " (a kernel larger than the input)"),
-    "numpy_bad_arg": ("TypeError", _ACCEPTS + " (x.numpy(1))"),
     "pad_bad_len": ("RuntimeError", _ACCEPTS + " (a pad list of odd length)"),
     "pad_len3": ("RuntimeError", _ACCEPTS + " (a pad list of odd length)"),
     "take_along_axis_float": ("ValueError", _ACCEPTS + " (float indices)"),

@@ -37,8 +37,12 @@ def _grads_for(outputs, grad_outputs):
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
-         only_inputs=True, allow_unused=False, no_grad_vars=None):
+         only_inputs=True, allow_unused=False, no_grad_vars=None, *,
+         dump_backward_graph_path=None):
     """Gradients of ``outputs`` with respect to ``inputs``, as a list of Tensors (or None)."""
+    if dump_backward_graph_path is not None:
+        raise NotImplementedError("paddle.grad(): dump_backward_graph_path (Paddle's dump of "
+                                  "its backward graph) is not supported by paddle_compat")
     outs = _as_list(outputs, "outputs")
     ins = _as_list(inputs, "inputs")
     if retain_graph is None:

@@ -36,6 +36,8 @@ def to_dlpack(x):
     return _tdl.to_dlpack(to_torch(x).detach())
 
 
-def from_dlpack(dlpack):
-    """A Tensor sharing the memory of a DLPack capsule or of any object with ``__dlpack__``."""
-    return wrap(torch.from_dlpack(dlpack))
+def from_dlpack(dlpack, *, copy=None):
+    """A Tensor sharing the memory of a DLPack capsule or of any object with ``__dlpack__``
+    (a copy of it with ``copy=True``)."""
+    t = torch.from_dlpack(dlpack)
+    return wrap(t.clone() if copy else t)

@@ -9,6 +9,7 @@ import itertools
 
 import torch
 
+from . import dtype as _dt
 from .tensor import Tensor
 
 __all__ = ["Parameter", "make_parameter", "unique_name", "used_param_names", "LazyGuard",
@@ -28,6 +29,52 @@ class Parameter(Tensor):
     """A trainable Tensor; prints as ``Parameter containing:`` then the tensor."""
 
     __slots__ = ()
+
+    def __init__(self, *args, **kwargs):
+        """``paddle.nn.Parameter`` (Paddle 3.3's ``EagerParamBase``) made by hand: torch's form
+        ``Parameter(data=None, requires_grad=True, **attrs)`` (sharing ``data``'s memory,
+        ``stop_gradient = not requires_grad``) or Paddle's ``Parameter(shape, dtype,
+        **attrs)`` (a list first, or ``shape=``; ``trainable`` in the attributes); ``attrs``
+        are ``name``, ``optimize_attr``, ``regularizer``, ``do_model_average``,
+        ``need_clip``, ``is_distributed``."""
+        if (args and isinstance(args[0], list)) or "shape" in kwargs:
+            self._init_by_shape(*args, **kwargs)
+        else:
+            self._init_by_tensor(*args, **kwargs)
+
+    def _init_by_shape(self, shape, dtype, **attrs):
+        if shape is None:
+            raise ValueError("The shape of Parameter should not be None")
+        if dtype is None:
+            raise ValueError("The dtype of Parameter should not be None")
+        if isinstance(shape, Tensor):
+            shape = shape.numpy().tolist()
+        if any(d < 0 for d in shape):
+            raise ValueError("Each dimension of shape for Parameter must be greater than 0, "
+                             f"but received {list(shape)}")
+        data = torch.empty(list(shape), dtype=_dt.to_torch_dtype(dtype))
+        self._fill(data, attrs.get("trainable", True), attrs)
+
+    def _init_by_tensor(self, data=None, requires_grad=True, **attrs):
+        if data is None:
+            data = torch.empty(0, dtype=_dt.default_float().torch)
+        elif isinstance(data, Tensor):
+            data = data._t
+        elif not isinstance(data, torch.Tensor):
+            raise TypeError("Parameter(data) takes a Tensor, but got "
+                            f"{type(data).__name__}")
+        self._fill(data, requires_grad, attrs)
+
+    def _fill(self, data, trainable, attrs):
+        self._t = data.detach()
+        self._name = attrs.get("name") or unique_name("_eager_param_base")
+        self._persistable = True
+        self.optimize_attr = attrs.get("optimize_attr", {"learning_rate": 1.0})
+        self.regularizer = attrs.get("regularizer")
+        self.do_model_average = attrs.get("do_model_average")
+        self.need_clip = attrs.get("need_clip", True)
+        self.is_distributed = attrs.get("is_distributed", False)
+        self.stop_gradient = not trainable
 
     @property
     def trainable(self):

@@ -149,7 +149,24 @@ class Tensor:
         name is a Paddle API paddle_compat does not have yet, and the error says so."""
         return hooks.missing_tensor_attr(self, name)
 
-    def __init__(self, data=None, dtype=None, place=None, stop_gradient=True, name=None):
+    def __init__(self, *args, **kwargs):
+        """``paddle.Tensor(...)``, as Paddle 3.3 reads it: torch's forms make float32 tensors
+        (``Tensor()`` empty, ``Tensor(2, 3)`` uninitialised of that shape, ``Tensor([1.5, 2])``
+        or ``Tensor(data=...)`` from Python data; ``device=`` places them); anything else is
+        ``Tensor(data, dtype=None, place=None, stop_gradient=True, name=None)`` around an array
+        or a tensor, keeping its dtype."""
+        device = kwargs.pop("device", None)
+        if not kwargs and (not args or all(type(a) is int for a in args)):
+            t = torch.empty(args or (0,), dtype=torch.float32)
+        elif "data" in kwargs or (len(args) == 1 and isinstance(args[0], (list, tuple))):
+            data = kwargs.pop("data") if "data" in kwargs else args[0]
+            t = torch.as_tensor(np.asarray(data).astype(np.float32))
+            t._paddle_from_data = True
+        else:
+            return self._init_value(*args, **kwargs)
+        self._t = t if device is None else t.to(to_torch_device(device))
+
+    def _init_value(self, data=None, dtype=None, place=None, stop_gradient=True, name=None):
         if isinstance(data, Tensor):
             data = data._t
         if data is None:
@@ -352,8 +369,29 @@ class Tensor:
 
     @grad.setter
     def grad(self, value):
+        """As Paddle: the values are copied into the gradient buffer there is (also one set to
+        None before), which keeps what it says of ``stop_gradient``; a gradient that only
+        assignment made stops gradient, one that a backward made does not."""
         t = self._t
-        t.grad = None if value is None else unwrap(value)
+        old = t.grad
+        if old is None:
+            old = getattr(t, "_paddle_grad_buffer", None)
+        if value is None:
+            if t.grad is not None:
+                t._paddle_grad_buffer = t.grad
+            t.grad = None
+        else:
+            v = unwrap(value)
+            if old is not None and isinstance(v, torch.Tensor) and old.shape == v.shape \
+                    and old.dtype == v.dtype and old.device == v.device:
+                with torch.no_grad():
+                    old.copy_(v)
+                t.grad = old
+            else:
+                t.grad = v = v.detach().clone() if isinstance(v, torch.Tensor) else v
+                v._paddle_stop_gradient = True
+            if getattr(t, "_paddle_grad_buffer", None) is not None:
+                t._paddle_grad_buffer = None
         if getattr(t, "_paddle_grad", None) is not None:
             t._paddle_grad = None
 
@@ -430,8 +468,12 @@ class Tensor:
                             f"{type(value).__name__}")
         raise NotImplementedError("Tensor.set_vocab: paddle_compat has no vocabulary tensors")
 
-    def backward(self, grad_tensor=None, retain_graph=False):
+    def backward(self, grad_tensor=None, retain_graph=False, *, dump_backward_graph_path=None):
         """Accumulate gradients of this tensor into the leaves (Paddle: ones for any shape)."""
+        if dump_backward_graph_path is not None:
+            raise NotImplementedError("Tensor.backward(): dump_backward_graph_path (Paddle's "
+                                      "dump of its backward graph) is not supported by "
+                                      "paddle_compat")
         t = self._t
         if not t.requires_grad:
             return
@@ -573,7 +615,9 @@ class Tensor:
         dev = to_torch_device("gpu" if device_id is None else f"gpu:{int(device_id)}")
         return wrap(self._t.to(dev, non_blocking=not blocking))
 
-    def pin_memory(self):
+    def pin_memory(self, blocking=True):
+        """A copy in page-locked memory (``blocking`` has no effect: the copy is made at
+        once)."""
         return wrap(self._t.pin_memory())
 
     def to(self, *args, **kwargs):

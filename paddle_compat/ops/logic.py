@@ -20,9 +20,11 @@ __all__ = op.names
 
 
 def _inplace(fn, api):
-    def f(x, y, name=None):
+    def f(x, y, *args, **kwargs):
+        """In place: ``fn(x, y, ...)``'s result becomes x's (its other parameters too:
+        ``bitwise_left_shift_(x, y, is_arithmetic=False)``)."""
         _check_inplace_shape(_x(x, api), _x(y, api, "y", 1))
-        r = fn(x, y)._t
+        r = fn(x, y, *args, **kwargs)._t
         _writable(x, api)
         x._t = r                 # Paddle's comparisons in place make x a bool tensor
         return x

@@ -191,7 +191,11 @@ def trunc(input, name=None):
     return wrap(torch.trunc(_x(input, "trunc", "input")))
 
 
-_inplace_op("trunc")
+@op(name="trunc_", method=True)
+def trunc_(input, name=None):
+    """In-place trunc: modifies and returns input."""
+    _writable(input, "trunc_").trunc_()
+    return input
 
 
 @op(method=True)
@@ -222,7 +226,13 @@ def round(x, decimals=0, name=None):
     return wrap(torch.round(t, decimals=decimals) if decimals else torch.round(t))
 
 
-_inplace_op("round", "method", fn_=lambda t: t.round_())
+@op(name="round_", method=True, export=False)
+def round_(x, decimals=0, name=None):
+    """In-place round (to ``decimals`` places): modifies and returns x; integers unchanged."""
+    t = _writable(x, "round_")
+    if t.is_floating_point():
+        t.round_(decimals=decimals)
+    return x
 
 
 @op(method=True)
@@ -274,7 +284,11 @@ def logit(x, eps=None, name=None):
     return wrap(torch.logit(_x(x, "logit"), eps))
 
 
-_inplace_op("logit", fn_=lambda t: t.logit_())
+@op(name="logit_", method=True)
+def logit_(x, eps=None, name=None):
+    """In-place logit: modifies and returns x."""
+    _writable(x, "logit_").logit_(eps)
+    return x
 
 
 @op(method=True)
@@ -286,7 +300,11 @@ def nan_to_num(x, nan=0.0, posinf=None, neginf=None, name=None):
     return wrap(torch.nan_to_num(t, nan, posinf, neginf))
 
 
-_inplace_op("nan_to_num", fn_=lambda t: t.nan_to_num_())
+@op(name="nan_to_num_", method=True)
+def nan_to_num_(x, nan=0.0, posinf=None, neginf=None, name=None):
+    """In-place nan_to_num: modifies and returns x."""
+    _writable(x, "nan_to_num_").nan_to_num_(nan, posinf, neginf)
+    return x
 
 
 @op
@@ -595,7 +613,21 @@ def copysign(x, y, name=None):
     return wrap(torch.where(torch.signbit(b), -a.abs(), a.abs()))
 
 
-_binary_inplace_op("copysign", torch.Tensor.copysign_, "mul")
+_copysign_by_tensor = _binary_(torch.Tensor.copysign_, "copysign_", "mul")
+
+
+@op(name="copysign_", method=True)
+def copysign_(x, y, name=None):
+    """In-place copysign: modifies and returns x; ``y`` a Tensor or a Python number (whose
+    sign, -0.0's included, is taken; x keeps its dtype)."""
+    if not isinstance(y, (bool, int, float)):
+        return _copysign_by_tensor(x, y)
+    t = _writable(x, "copysign_")
+    if t.is_floating_point():
+        t.copysign_(float(y))
+    else:
+        t.copy_(copysign(x, float(y))._t)
+    return x
 
 
 @op(method=True)

@@ -170,8 +170,9 @@ def randint_like(x, low=0, high=None, dtype=None, name=None):
 
 
 @op
-def rand_like(x, dtype=None, name=None):
-    t = tensor_arg(x, "rand_like")
+def rand_like(input, name=None, *, dtype=None):
+    """Uniform [0, 1) numbers of ``input``'s shape (and dtype, unless ``dtype`` is given)."""
+    t = tensor_arg(input, "rand_like", "input")
     return rand(list(t.shape), dtype or _dt.from_torch_dtype(t.dtype))
 
 

@@ -102,12 +102,15 @@ def _int_mean(t, dim=None, keepdim=False):
 
 
 @op(method=True, fast=("x x_int real", torch.mean))
-def mean(x, axis=None, keepdim=False, name=None):
-    """Mean over ``axis`` (all axes by default); integer tensors keep their dtype."""
+def mean(x, axis=None, keepdim=False, name=None, *, dtype=None):
+    """Mean over ``axis`` (all axes by default); integer tensors keep their dtype; ``dtype``
+    casts x first."""
     try:
         t = x._t
     except AttributeError:
         raise not_tensor("mean", "x", 0, x) from None
+    if dtype is not None:
+        t = t.to(_dt.to_torch_dtype(dtype))
     if t.dtype in _FLOATS:                                  # the hot path
         if axis is None:
             r = torch.mean(t)

@@ -53,8 +53,8 @@ from ..framework import indexing
 from ..framework.tensor import Tensor, install_fast_slots
 from .spelling import respell, respell_class
 
-__all__ = ["OpSet", "install_methods", "lazy_methods", "publish", "activate_fast_ops",
-           "method_origin"]
+__all__ = ["OpSet", "install_methods", "lazy_methods", "publish", "published",
+           "activate_fast_ops", "method_origin"]
 
 _REAL = (torch.float16, torch.bfloat16, torch.float32, torch.float64)
 
@@ -192,6 +192,14 @@ def _respell_namespace(namespace):
                 setattr(namespace, name, spelled)
                 # pickled by reference as the public name it is found under
                 spelled.__module__, spelled.__qualname__ = namespace.__name__, name
+
+
+def published(fn, path):
+    """The user-facing object of the op ``fn`` under the public ``path`` (``"paddle.norm"``):
+    the one a published namespace holds there (its spelling wrapper, its FastOp), for a module
+    that re-exports ops under another name (``paddle.functional.norm is paddle.norm``)."""
+    spelled = respell(fn, path)
+    return _fast_op(spelled) if _state["c"] is not None else spelled
 
 
 def _tell_creation_defaults():

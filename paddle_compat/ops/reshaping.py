@@ -11,6 +11,7 @@ import torch
 from ..framework import dtype as _dt
 from ..framework.tensor import Tensor, wrap, writable
 from .common import not_tensor, shape_arg
+from .creation import to_tensor
 from .manip_common import _inplace, _int, _int_list, _invalid, _tensor, _tensors
 from .registry import OpSet
 
@@ -281,8 +282,12 @@ def atleast_3d(*inputs, name=None):
 
 
 def _atleast(inputs, fn):
-    """One input gives one Tensor, several give a list (Paddle's rule)."""
-    out = [wrap(fn(v._t if isinstance(v, Tensor) else torch.as_tensor(v))) for v in inputs]
+    """One input gives one Tensor, several give a list (Paddle's rule); one list or tuple that
+    holds a Tensor is the inputs; anything else is made a Tensor as ``to_tensor`` does."""
+    if len(inputs) == 1 and isinstance(inputs[0], (list, tuple)) \
+            and any(isinstance(v, Tensor) for v in inputs[0]):
+        inputs = inputs[0]
+    out = [wrap(fn(v._t if isinstance(v, Tensor) else to_tensor(v)._t)) for v in inputs]
     return out[0] if len(out) == 1 else out
 
 

@@ -18,12 +18,16 @@ op modules define each function once, in Paddle's spelling.
 import functools
 import inspect
 import sys
+import types
+import warnings
 
 import torch
 
 from ..framework.place import to_torch_device
 from ..framework.tensor import Tensor
 from . import alias_table as _table
+from .alias_signatures import LAYER_METHOD_SIGNATURES as _SIG_METHODS
+from .alias_signatures import LAYER_SIGNATURES as _SIG_LAYERS
 from .alias_signatures import SIGNATURES as _SIGNATURES
 
 __all__ = ["respell", "respell_class"]
@@ -86,6 +90,8 @@ def _place_result(res, device, requires_grad, pin_memory):
 def respell(fn, path):
     """``fn`` taking the other spellings Paddle 3.3.1 accepts for the public API ``path``
     (``fn`` itself where there are none)."""
+    if path in _IGNORING:
+        return _ignoring(fn)
     sig = _SIGNATURES.get(path, ())
     aliases = _table.ALIASES.get(path) or {}
     size = _table.SIZE_ARGS.get(path)
@@ -117,6 +123,21 @@ def respell(fn, path):
 
 
 _made = {}
+_IGNORING = frozenset(_table.IGNORES_KEYWORDS)
+
+
+def _ignoring(fn):
+    """A Tensor method Paddle writes in C without reading its arguments (``x.numpy(False)``,
+    ``x.clone(memory_format=...)``): ``fn`` (taking only the tensor) ignoring any it is
+    given. A FastOp made of it keeps ``fn``'s C path for the plain call."""
+    info = _positional_names(fn)
+    if info is None or len(info[1]) != 1 or info[2]:
+        return fn
+
+    @functools.wraps(fn)
+    def ignoring(self, *_, **__):
+        return fn(self)
+    return ignoring
 
 
 def _spelled(fn, path, aliases, size, extras, forbidden, special, both, takes_place, taken):
@@ -327,43 +348,187 @@ _SPECIAL = {
 }
 
 
+def _positional_names(fn):
+    """(fn's positional-or-keyword parameter names in order, all its keyword names, whether it
+    takes **kwargs), or None where unknown."""
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return None
+    params = sig.parameters.values()
+    return ([p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)],
+            {p.name for p in params if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)},
+            any(p.kind is p.VAR_KEYWORD for p in params))
+
+
+def keyword_renames(fn, paddle_sig, aliases):
+    """{keyword Paddle accepts: ``fn``'s parameter it means} for the keywords ``fn`` does not
+    take by that name: Paddle's own parameter names that ``fn`` spells otherwise at the same
+    position (``PixelShuffle(upscale_factor=)``, ``Linear.forward(input=)``), and Paddle's
+    aliases (``Conv1D.forward(input=)``, ``Layer.parameters(recurse=)``)."""
+    info = _positional_names(fn)
+    if info is None:
+        return {}
+    ours, names, var_kw = info
+    theirs = set(paddle_sig)
+    renames = {}
+    for i, p in enumerate(paddle_sig):
+        if p.startswith("*"):
+            break
+        if p not in names and p != "name" and i < len(ours) and ours[i] not in theirs:
+            renames[p] = ours[i]
+    for a, p in aliases.items():
+        if a not in names:
+            target = p if p in names else renames.get(p, p if var_kw else None)
+            if target is not None:
+                renames[a] = target
+    return renames
+
+
+def _rename(kwargs, renames, both, api):
+    """``kwargs`` with the keywords of ``renames`` given their parameters' names; Paddle's error
+    where a keyword and the parameter it means are both given."""
+    for k in [k for k in kwargs if k in renames]:
+        target = renames[k]
+        if target in kwargs:
+            raise _both_given(both, api, target, k)
+        kwargs[target] = kwargs.pop(k)
+    return kwargs
+
+
+def _bool_4th_is_ceil_mode(cls, args, kwargs):
+    """LPPool's constructor: a bool 4th positional argument is torch's ``ceil_mode``."""
+    if len(args) == 4 and type(args[3]) is bool:
+        warnings.warn("The 4th positional argument in '__init__' method is a boolean value, "
+                      "which is being interpreted as 'ceil_mode'.", Warning, stacklevel=3)
+        kwargs["ceil_mode"] = args[3]
+        args = args[:3]
+    return args, kwargs
+
+
+#: what LAYER_SPECIAL's notes describe (the note as the table writes it -> the rewrite)
+_LAYER_SPECIAL = {
+    "a bool 4th positional argument of __init__ is ceil_mode": _bool_4th_is_ceil_mode,
+}
+
+
 def respell_class(cls, path):
     """The class ``cls`` (public API ``path``: ``"paddle.nn.LayerNorm"``, ``"paddle.finfo"``)
     taking the torch-style keywords Paddle 3.3.1 accepts in its constructor (``eps=`` for
-    ``epsilon``) and refusing, with Paddle's error, the legacy ones it refuses
-    (``reduce=``/``size_average=``)."""
-    layer = path in _table.LAYER_ALIASES or path in _table.LAYER_FORBIDDEN
+    ``epsilon``, Paddle's own parameter names where ours differ) and refusing, with Paddle's
+    error, the legacy ones it refuses (``reduce=``/``size_average=``); for an nn layer class
+    also in its methods (``forward(input=)``, ``parameters(recurse=)``)."""
+    _respell_methods(cls, path)
+    layer = path in _table.LAYER_ALIASES or path in _SIG_LAYERS
     aliases = (_table.LAYER_ALIASES if layer else _table.ALIASES).get(path) or {}
     forbidden = _table.LAYER_FORBIDDEN.get(path)
+    special = _LAYER_SPECIAL.get(_table.LAYER_SPECIAL.get(path))
     init = cls.__init__
-    if not (aliases or forbidden) or getattr(init, "_respelled", None) is cls:
+    if getattr(init, "_respelled", None) is cls or init is object.__init__:
         return cls
-    info = _parameters(init)
-    if info is None:
+    sig = _SIG_LAYERS.get(path, ())[1:] if layer else ()
+    renames = keyword_renames(init, ("self",) + tuple(sig), aliases)
+    if not (renames or forbidden or special):
         return cls
-    names, var_kw = info
-    if not var_kw:
-        aliases = {a: p for a, p in aliases.items() if p in names and a not in names}
     both = (_table.LAYER_BOTH_GIVEN if layer else _table.BOTH_GIVEN).get(path, "ValueError")
-    if not (aliases or forbidden):
-        return cls
+    name = cls.__name__
 
     @functools.wraps(init)
     def __init__(self, *args, **kwargs):
+        if special is not None:
+            args, kwargs = special(cls, args, kwargs)
         if kwargs:
             if forbidden:
                 bad = sorted(set(forbidden[0]) & set(kwargs))
                 if bad:
                     error = ValueError if forbidden[2:] == ("ValueError",) else TypeError
-                    raise error(f"{cls.__name__}: '{bad[0]}' is not supported (a legacy "
+                    raise error(f"{name}: '{bad[0]}' is not supported (a legacy "
                                 f"keyword of torch); use {forbidden[1]}")
-            for alias, original in aliases.items():
-                if alias in kwargs:
-                    if original in kwargs:
-                        raise _both_given(both, cls.__name__, original, alias)
-                    kwargs[original] = kwargs.pop(alias)
+            if renames:
+                kwargs = _rename(kwargs, renames, both, name)
         init(self, *args, **kwargs)
 
     __init__._respelled = cls
     cls.__init__ = __init__
     return cls
+
+
+def _respell_methods(cls, path):
+    """Give the methods of the nn layer class ``cls`` (Paddle's ``path``) the keywords Paddle
+    3.3.1's take: its aliases and its own parameter names (LAYER_METHOD_* of the table)."""
+    aliases = _table.LAYER_METHOD_ALIASES.get(path) or {}
+    sigs = _SIG_METHODS.get(path) or {}
+    for m in sorted(set(aliases) | set(sigs)):
+        fn = getattr(cls, m, None)
+        if getattr(fn, "_respelled", False):
+            fn = fn.__wrapped__
+        if type(fn) is not types.FunctionType:
+            continue
+        api = f"{fn.__qualname__.split('.')[0]}.{m}"
+        al = aliases.get(m, {})
+        info = _positional_names(fn)
+        if info is not None and len(info[0]) == 1 and _takes_varargs(fn):
+            # ``forward(self, *inputs)``: Paddle's keywords name the positions
+            names = tuple(p for p in sigs.get(m, ())[1:] if not p.startswith("*"))
+            key = (fn, "placing", names, tuple(sorted(al.items())))
+            make = functools.partial(_placing, fn, names, al, api) if names else None
+        else:
+            renames = keyword_renames(fn, sigs.get(m, ()), al)
+            both = (_table.LAYER_METHOD_BOTH_GIVEN.get(path) or {}).get(m, "TypeError")
+            key = (fn, "renaming", tuple(sorted(renames.items())), both)
+            make = functools.partial(_renaming, fn, renames, both, api) if renames else None
+        if make is not None:
+            # one wrapper per method and spelling: classes that share a method share it
+            wrapper = _made.get(key)
+            if wrapper is None:
+                wrapper = _made[key] = make()
+            if getattr(cls, m) is not wrapper:
+                setattr(cls, m, wrapper)
+
+
+def _takes_varargs(fn):
+    """Whether ``fn`` takes ``*args``."""
+    return any(p.kind is p.VAR_POSITIONAL for p in inspect.signature(fn).parameters.values())
+
+
+def _placing(fn, names, aliases, api):
+    """``fn(self, *args)`` taking Paddle's parameter ``names`` (and their ``aliases``) as
+    keywords: each fills its position."""
+    index = {n: i for i, n in enumerate(names)}
+    index.update({a: index[p] for a, p in aliases.items() if p in index})
+    missing = object()
+
+    @functools.wraps(fn)
+    def respelled(self, *args, **kwargs):
+        if kwargs and not index.keys().isdisjoint(kwargs):
+            slots = list(args) + [missing] * (len(names) - len(args))
+            for k in [k for k in kwargs if k in index]:
+                i = index[k]
+                if slots[i] is not missing:
+                    raise TypeError(f"{api}() got multiple values for argument '{names[i]}'")
+                slots[i] = kwargs.pop(k)
+            while slots and slots[-1] is missing:
+                slots.pop()
+            for i, v in enumerate(slots):
+                if v is missing:
+                    raise TypeError(f"{api}() missing required argument '{names[i]}'")
+            args = slots
+        return fn(self, *args, **kwargs)
+
+    respelled._respelled = True
+    return respelled
+
+
+def _renaming(fn, renames, both, api):
+    """``fn`` taking the keywords of ``renames`` as the parameters they mean; a call without
+    them goes straight on."""
+    keys = frozenset(renames)
+
+    @functools.wraps(fn)
+    def respelled(*args, **kwargs):
+        if kwargs and not keys.isdisjoint(kwargs):
+            kwargs = _rename(kwargs, renames, both, api)
+        return fn(*args, **kwargs)
+
+    respelled._respelled = True
+    return respelled

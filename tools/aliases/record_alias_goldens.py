@@ -319,6 +319,25 @@ CASES = [
     ("CrossEntropyLoss_size_average_refused", "paddle.nn.CrossEntropyLoss", [],
      "out = paddle.nn.CrossEntropyLoss(size_average=False)"),
     ("L1Loss_positional_bool_refused", "paddle.nn.L1Loss", [], "out = paddle.nn.L1Loss(True)"),
+    # ---------------------------------------------------------- layer methods (forward ...)
+    ("Conv1D_forward_input", "paddle.nn.Conv1D.forward", ["input"],
+     "paddle.seed(3)\nout = paddle.nn.Conv1D(2, 1, 3)(input=seq.astype('float32'))"),
+    ("Linear_parameters_recurse", "paddle.nn.Layer.parameters", ["recurse"],
+     "net = paddle.nn.Sequential(paddle.nn.Linear(2, 2))\n"
+     "out = [len(net.parameters(recurse=False)), len(net.parameters(recurse=True))]"),
+    ("register_buffer_persistent", "paddle.nn.Layer.register_buffer", ["persistent"],
+     "lin = paddle.nn.Linear(2, 2)\nlin.register_buffer('b0', v, persistent=False)\n"
+     "out = sorted(lin.state_dict())"),
+    ("LayerList_append_module", "paddle.nn.LayerList.append", ["module"],
+     "ll = paddle.nn.LayerList()\nll.append(module=paddle.nn.Tanh())\nout = ll[0](x)"),
+    ("LayerList_extend_modules", "paddle.nn.LayerList.extend", ["modules"],
+     "ll = paddle.nn.LayerList()\nll.extend(modules=[paddle.nn.Tanh()])\nout = len(ll)"),
+    ("CrossEntropyLoss_forward_target", "paddle.nn.CrossEntropyLoss.forward", ["target"],
+     "out = paddle.nn.CrossEntropyLoss()(f, target=paddle.to_tensor([1, 2]))"),
+    ("SmoothL1Loss_forward_target", "paddle.nn.SmoothL1Loss.forward", ["target"],
+     "out = paddle.nn.SmoothL1Loss()(x, target=y)"),
+    ("PairwiseDistance_forward_x1_x2", "paddle.nn.PairwiseDistance.forward", ["x1", "x2"],
+     "out = paddle.nn.PairwiseDistance()(x1=x, x2=y)"),
     # ---------------------------------------------------------- keywords Paddle refuses
     ("max_dim_forbidden", "paddle.max", [], "out = paddle.max(x, dim=1)"),
     ("max_axis", "paddle.max", [], "out = paddle.max(x, axis=1)"),
@@ -335,6 +354,16 @@ BOTH_KW = ["sum_dim_both", "sum_input_kw_both", "logsumexp_dim_both", "argmax_ke
            "full_size_both", "norm_ord_both", "add_other_kw_both", "mean_dim_both",
            "topk_dim_both", "median_dim_both", "softmax_F_dim_both", "expand_size_both",
            "group_norm_eps_both", "zeros_size_both", "GroupNorm_eps_both"]
+
+
+def listed_aliases(table, api):
+    """The aliases the table lists for ``api``: a function, Tensor method, layer constructor
+    or layer method (``paddle.nn.Conv1D.forward``)."""
+    listed = table.ALIASES.get(api) or table.LAYER_ALIASES.get(api)
+    if listed:
+        return listed
+    cls, _, method = api.rpartition(".")
+    return (table.LAYER_METHOD_ALIASES.get(cls) or {}).get(method) or {}
 
 
 def _check_both(out, table):
@@ -393,7 +422,7 @@ def main():
     spec.loader.exec_module(table)
     _check_both(out, table)
     for c in out:
-        listed = table.ALIASES.get(c["api"]) or table.LAYER_ALIASES.get(c["api"]) or {}
+        listed = listed_aliases(table, c["api"])
         if not set(c["aliases"]) <= set(listed):
             raise SystemExit(f"{c['id']}: {c['aliases']} are not all aliases of {c['api']} "
                              f"in the table ({listed})")

@@ -26,10 +26,16 @@ Two sources, both read from the installed Paddle, never from memory:
   not accepted. A conversion that aborts the process (Paddle aborts on some dtype conversions)
   is run in a child process that is restarted; such a keyword is reported, not guessed.
 
+The same decorator reading runs on every public method (and ``forward``) of every nn layer
+class, found through each class's MRO (Paddle puts many in private bases), giving
+LAYER_METHOD_ALIASES (``Conv1D.forward(input=)``, ``Layer.parameters(recurse=)``) and each
+method's own parameter names (LAYER_METHOD_SIGNATURES), so that ours can be compared with them.
+
 Two checks that the reading missed nothing: every candidate keyword that is neither a
 parameter nor a recorded alias of a Python function or layer constructor is passed alone and
 must be refused by Python's binding ("unexpected keyword argument"; the body never runs then);
-the script prints any that is not (none in 3.3.1, 115,814 + 19,485 pairs). Tensor methods
+the script prints any that is not (none in 3.3.1: 115,814 pairs of functions and Tensor
+methods, 19,485 of layer constructors, 51,306 of the 486 layer methods). Tensor methods
 written in C (``clone``, ``stride`` ...) are called with a made-up keyword, then with each
 candidate.
 
@@ -141,6 +147,32 @@ def collect(paddle):
         if isinstance(obj, type) and issubclass(obj, paddle.nn.Layer) and "__init__" in vars(obj):
             layers[f"paddle.nn.{name}"] = vars(obj)["__init__"]
     return funcs, layers
+
+
+def collect_layer_methods(paddle):
+    """(class path -> {method name -> function}) for every public method (and ``forward``) of
+    every nn layer class, found through the class's MRO (Paddle defines many in private bases:
+    ``_ConvNd.forward``). A method a class inherits unchanged from ``paddle.nn.Layer`` is listed
+    once, under ``paddle.nn.Layer``."""
+    base = paddle.nn.Layer
+    out = {}
+    for name in dir(paddle.nn):
+        cls = getattr(paddle.nn, name)
+        if not (isinstance(cls, type) and issubclass(cls, base)):
+            continue
+        methods = {}
+        for m in dir(cls):
+            if m.startswith("_"):
+                continue
+            fn = inspect.getattr_static(cls, m)
+            if not inspect.isfunction(fn):
+                continue
+            if cls is not base and inspect.getattr_static(base, m, None) is fn:
+                continue
+            methods[m] = fn
+        if methods:
+            out[f"paddle.nn.{name}"] = methods
+    return out
 
 
 # ------------------------------------------------------------------ reading decorators
@@ -656,6 +688,37 @@ def main():
           f"{sum(1 for r in layer_res.values() if r == 'refused')} refused by Python's binding",
           file=sys.stderr)
 
+    # layer methods (forward and the others): the same decorators, on every method
+    method_aliases, method_both, method_special, method_sigs = {}, {}, {}, {}
+    method_jobs = []
+    for cpath, methods in sorted(collect_layer_methods(paddle).items()):
+        for m, fn in sorted(methods.items()):
+            path = f"{cpath}.{m}"
+            info = read_decorators(fn)
+            names, varkw = _params(fn)
+            if names is not None:
+                method_sigs.setdefault(cpath, {})[m] = tuple(names)
+            own = set(names or ())
+            al = {a: o for a, o in info["aliases"].items() if a not in own}
+            if al:
+                method_aliases.setdefault(cpath, {})[m] = al
+                kinds = {("TypeError" if not varkw else "passed on")
+                         if info["both"][a] == "left" else info["both"][a] for a in al}
+                method_both.setdefault(cpath, {})[m] = kinds.pop() if len(kinds) == 1 \
+                    else "mixed"
+                layer_kind[path] = "+".join(info["kinds"])
+            if info["special"]:
+                method_special.setdefault(cpath, {})[m] = "; ".join(info["special"])
+            if names is not None and not (_innermost(fn).__code__.co_flags & 8):
+                known = own | set(al) | set((info["forbidden"] or ((),))[0])
+                method_jobs += [(path, kw) for kw in CANDIDATES if kw not in known]
+    # the cross-check: a keyword neither a parameter nor a read alias is refused by Python
+    method_res = probe_python(method_jobs, os.path.join("/tmp", f"alias_lm_{os.getpid()}.jsonl"))
+    unexplained += sorted(j for j, r in method_res.items() if r != "refused")
+    print(f"layer-method cross-check: {len(method_jobs)} (method, keyword) pairs not in the "
+          f"table, {sum(1 for r in method_res.values() if r == 'refused')} refused by Python's "
+          f"binding", file=sys.stderr)
+
     families = {}
     for path, al in aliases.items():
         for a, o in al.items():
@@ -663,10 +726,15 @@ def main():
     for path, al in layer_aliases.items():
         for a, o in al.items():
             families.setdefault((a, "layer " + layer_kind[path].split("+")[0]), []).append(path)
+    for cpath, per in method_aliases.items():
+        for m, al in per.items():
+            for a in al:
+                families.setdefault((a, "layer method " + layer_kind[f"{cpath}.{m}"].split(
+                    "+")[0]), []).append(f"{cpath}.{m}")
 
     write(aliases, size_args, both_given, special, forbidden, signatures, layer_aliases,
           layer_special, layer_forbidden, decorator_kind, ignores, c_keywords, layer_both,
-          layer_sigs, special_kw)
+          layer_sigs, special_kw, method_aliases, method_both, method_special, method_sigs)
     pairs = sum(len(v) for v in aliases.values())
     print(f"APIs with aliases: {len(aliases)} (C++ bindings {sum(1 for p in cpp if p in aliases)},"
           f" Python decorators/bodies {len(aliases) - sum(1 for p in cpp if p in aliases)})")
@@ -677,6 +745,10 @@ def main():
     print(f"special: {len(special)}, forbidden: {len(forbidden)}, layer aliases: "
           f"{len(layer_aliases)}, layer forbidden: {len(layer_forbidden)}, signatures: "
           f"{len(signatures)}")
+    print(f"layer methods read: {sum(len(v) for v in method_sigs.values())} in "
+          f"{len(method_sigs)} classes; with aliases: "
+          f"{sum(len(v) for v in method_aliases.values())}, special: "
+          f"{sum(len(v) for v in method_special.values())}")
     print(f"C Tensor methods that drop any keyword: {len(ignores)} of {len(c_methods)}: "
           f"{[p.rsplit('.', 1)[1] for p in ignores]}")
     print(f"C Tensor methods' keywords: {c_keywords}")
@@ -713,6 +785,10 @@ argument parser); do not edit by hand, rerun the script.
   ValueError)
 * LAYER_ALIASES / LAYER_BOTH_GIVEN / LAYER_SPECIAL / LAYER_FORBIDDEN: the same for nn layer
   constructors (LAYER_FORBIDDEN's legacy reduce/size_average raise a ValueError)
+* LAYER_METHOD_ALIASES / LAYER_METHOD_BOTH_GIVEN / LAYER_METHOD_SPECIAL: the same for the
+  methods of the nn layer classes (``forward``, ``parameters`` ...), as class path -> {method
+  name -> ...}; a method a class inherits unchanged from ``paddle.nn.Layer`` is listed under
+  ``paddle.nn.Layer`` only
 * IGNORES_KEYWORDS: Tensor methods written in C that take any keyword and drop it
   (``x.clone(memory_format=...)`` runs)
 * C_METHOD_KEYWORDS: the other Tensor methods written in C -> the candidate torch keywords a
@@ -732,13 +808,17 @@ list the ``out`` keyword wherever the parser takes it, also where Paddle's state
 leaves it out.
 
 LAYER_SIGNATURES: nn layer class path -> its ``__init__``'s parameter names (``self`` first).
+
+LAYER_METHOD_SIGNATURES: nn layer class path -> {method name -> its parameter names (``self``
+first)} for every public method and ``forward`` the class defines or inherits from a class
+other than ``paddle.nn.Layer`` (whose own are listed under ``paddle.nn.Layer``).
 """
 '''
 
 
 def write(aliases, size_args, both_given, special, forbidden, signatures, layer_aliases,
           layer_special, layer_forbidden, kinds, ignores, c_keywords, layer_both, layer_sigs,
-          special_kw):
+          special_kw, method_aliases, method_both, method_special, method_sigs):
     def block(name, value):
         return f"{name} = " + pprint.pformat(value, width=99, sort_dicts=True) + "\n\n"
     text = HEADER + "\n"
@@ -753,13 +833,17 @@ def write(aliases, size_args, both_given, special, forbidden, signatures, layer_
     text += block("LAYER_BOTH_GIVEN", layer_both)
     text += block("LAYER_SPECIAL", layer_special)
     text += block("LAYER_FORBIDDEN", layer_forbidden)
+    text += block("LAYER_METHOD_ALIASES", method_aliases)
+    text += block("LAYER_METHOD_BOTH_GIVEN", method_both)
+    text += block("LAYER_METHOD_SPECIAL", method_special)
     text += block("IGNORES_KEYWORDS", ignores)
     text += block("C_METHOD_KEYWORDS", c_keywords)
     with open(OUT, "w") as f:
         f.write(text.rstrip("\n") + "\n")
     with open(OUT_SIGS, "w") as f:
         f.write((SIG_HEADER + "\n" + block("SIGNATURES", signatures)
-                 + block("LAYER_SIGNATURES", layer_sigs)).rstrip("\n") + "\n")
+                 + block("LAYER_SIGNATURES", layer_sigs)
+                 + block("LAYER_METHOD_SIGNATURES", method_sigs)).rstrip("\n") + "\n")
     print(f"wrote {OUT} and {OUT_SIGS}")
 
 

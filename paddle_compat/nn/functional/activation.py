@@ -54,7 +54,19 @@ def inplace_target(x, api):
 relu = _unary(torch.relu, "relu")
 sigmoid = _unary(torch.sigmoid, "sigmoid")
 tanh = _unary(torch.tanh, "tanh")
-silu = _unary(_nn.silu, "silu")
+@op(fast=("x", _nn.silu))
+def silu(x, inplace=False, name=None):
+    """x * sigmoid(x); ``inplace=True`` writes the result into x and returns it."""
+    if inplace:
+        _nn.silu_(inplace_target(x, "silu"))
+        return x
+    try:
+        t = x._t
+    except AttributeError:
+        raise not_tensor("silu", "x", 0, x) from None
+    return wrap(_nn.silu(t))
+
+
 swish = _unary(_nn.silu, "swish")
 log_sigmoid = _unary(_nn.log_sigmoid, "log_sigmoid")
 op(log_sigmoid, name="logsigmoid")     # torch's spelling; the same function in Paddle 3.3.1

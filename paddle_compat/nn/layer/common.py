@@ -334,16 +334,27 @@ class Upsample(Layer):
 
 
 class UpsamplingNearest2D(Upsample):
+    """Nearest resize of an image batch; an int ``size`` is the height and the width."""
+
     def __init__(self, size=None, scale_factor=None, data_format="NCHW", name=None):
-        super().__init__(size, scale_factor, "nearest", False, 0, data_format, None, name)
+        super().__init__(_square(size), scale_factor, "nearest", False, 0, data_format, None,
+                         name)
 
     def extra_repr(self):
         return f"{self._main()}, data_format={self.data_format}{_name_suffix(self.name)}"
 
 
 class UpsamplingBilinear2D(UpsamplingNearest2D):
+    """Bilinear (corner-aligned) resize of an image batch; an int ``size`` is both sides."""
+
     def __init__(self, size=None, scale_factor=None, data_format="NCHW", name=None):
-        Upsample.__init__(self, size, scale_factor, "bilinear", True, 0, data_format, None, name)
+        Upsample.__init__(self, _square(size), scale_factor, "bilinear", True, 0, data_format,
+                          None, name)
+
+
+def _square(size):
+    """An int output size of the 2-D upsampling layers is [size, size]."""
+    return [size, size] if type(size) is int else size
 
 
 class CosineSimilarity(Layer):

@@ -2,6 +2,8 @@
 ``AdaptiveAvgPool1D/2D/3D``, ``AdaptiveMaxPool1D/2D/3D``, ``MaxUnPool1D/2D/3D``. Each keeps
 its settings and calls the functional form.
 """
+import warnings
+
 from .. import functional as F
 from .layers import Layer
 
@@ -203,9 +205,16 @@ class _MaxUnPool(Layer):
         self.data_format = data_format or self._default_format
         self.output_size, self.name = output_size, name
 
-    def forward(self, x, indices):
+    def forward(self, x, indices, output_size=None):
+        """Unpools x; an ``output_size`` given here wins over the constructor's (a warning
+        says so, as in Paddle)."""
+        if output_size:
+            warnings.warn("output_size in forward overrides output_size in __init__. The "
+                          "output_size parameter in forward has higher priority.", stacklevel=2)
+        else:
+            output_size = self.output_size
         return type(self)._fn(x, indices, self.ksize, self.stride, self.padding,
-                              self.data_format, self.output_size)
+                              self.data_format, output_size)
 
     def extra_repr(self):
         return f"output_size={self.output_size}"

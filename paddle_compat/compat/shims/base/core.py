@@ -2,11 +2,13 @@
 import torch
 
 from ....framework.place import CPUPlace, CUDAPinnedPlace, CUDAPlace, is_compiled_with_cuda
+from ....random.engine import Generator  # the class of paddle.Generator()'s generators
 
 __all__ = ["is_compiled_with_cuda", "is_compiled_with_rocm", "is_compiled_with_xpu",
            "is_compiled_with_custom_device", "is_compiled_with_distribute",
            "get_cuda_device_count", "CPUPlace", "CUDAPlace", "CUDAPinnedPlace",
-           "is_compiled_with_onednn", "is_compiled_with_mkldnn", "get_all_device_type"]
+           "is_compiled_with_onednn", "is_compiled_with_mkldnn", "get_all_device_type",
+           "Generator"]
 
 
 def is_compiled_with_rocm():
