@@ -50,8 +50,16 @@ def _call(func, leaves, xs):
 
 
 def _grads(ys, xs, vs, create_graph=True):
-    gs = torch.autograd.grad(ys, xs, grad_outputs=vs, create_graph=create_graph,
-                             retain_graph=True, allow_unused=True)
+    """d(sum v*y)/dx for each x; zeros where no y depends on x (Paddle's answer, also when
+    no output has a graph at all: a constant gradient, a zero Hessian)."""
+    if vs is None:
+        vs = [None] * len(ys)
+    pairs = [(y, v) for y, v in zip(ys, vs) if y.requires_grad]
+    gs = [None] * len(xs)
+    if pairs:
+        gs = torch.autograd.grad([y for y, _ in pairs], xs, grad_outputs=[v for _, v in pairs],
+                                 create_graph=create_graph, retain_graph=True,
+                                 allow_unused=True)
     return [torch.zeros_like(x) if g is None else g for x, g in zip(xs, gs)]
 
 
