@@ -1,6 +1,6 @@
 """Issue 32, part B: behaviours checked against Paddle 3.3.1 (zero Hessians and Jacobians,
 hsigmoid_loss path codes, resizing to an output of one, erfinv outside [-1, 1], the piecewise
-activations at and around their float32 kinks).
+activations at and around their float32 kinks, recurrent layers saved by Paddle's jit.save).
 
 Goldens: tools/goldens/record_issue32_behaviour.py runs each case's code on Paddle 3.3.1 and
 writes tests/goldens/issue32_behaviour.json; the same code runs here on paddle_compat.
@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import paddle_compat as paddle
+from golden_utils import DEPTH_TOL
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(HERE, "goldens", "issue32_behaviour.json")) as _f:
@@ -84,7 +85,7 @@ KNOWN = {
     ("erfinv", "erfinv_float64"): "grad_at_inf",
 }
 
-CASES = [(s, c) for s in GOLDEN for c in GOLDEN[s]]
+CASES = [(s, c) for s in GOLDEN if s != "jit" for c in GOLDEN[s]]
 
 
 @pytest.mark.parametrize("section,name", CASES, ids=[f"{s}-{c}" for s, c in CASES])
@@ -104,3 +105,37 @@ def test_matches_paddle(section, name):
     rtol, atol = tol(section, name)
     bad = mismatches(got["value"], want, rtol, atol)
     assert not bad, f"{len(bad)} differences, first: {bad[:6]}"
+
+
+JIT_DIR = os.path.join(HERE, "goldens", "issue32_jit")
+JIT = sorted(GOLDEN["jit"])
+
+
+@pytest.mark.parametrize("name", JIT)
+def test_paddle_saved_rnn_loads(name):
+    """A Paddle 3.3.1 jit.save of nn.LSTM / GRU / SimpleRNN (bidirectional, stacked,
+    time-major) loads with paddle.jit.load and the paddle.inference predictor and gives
+    Paddle's outputs (y and the final states). Paddle writes no tensor for the rnn op's
+    dropout state (a non-persistable parameter of the program), so its .pdiparams holds one
+    tensor fewer than the program has parameters."""
+    want = GOLDEN["jit"][name]["value"]
+    x = np.asarray(want["x"]["values"], dtype=np.float32)
+    prefix = os.path.join(JIT_DIR, name)
+    rtol, atol = DEPTH_TOL["deep"]            # RNNs over a sequence
+    layer = paddle.jit.load(prefix)
+    got = layer(paddle.to_tensor(x))
+    assert len(got) == len(want["outputs"])
+    for g, w in zip(got, want["outputs"]):
+        assert list(g.shape) == w["shape"]
+        np.testing.assert_allclose(g.numpy(), np.asarray(w["values"]), rtol=rtol, atol=atol)
+    assert len(layer.parameters()) == want["n_params"] // 2   # Paddle's state_dict names
+    # each weight twice (the flat list and the cells); the file, once
+    config = paddle.inference.Config(prefix + ".json", prefix + ".pdiparams")
+    predictor = paddle.inference.create_predictor(config)
+    predictor.get_input_handle(predictor.get_input_names()[0]).copy_from_cpu(x)
+    predictor.run()
+    names = predictor.get_output_names()
+    assert len(names) == len(want["outputs"])
+    for n, w in zip(names, want["outputs"]):
+        g = predictor.get_output_handle(n).copy_to_cpu()
+        np.testing.assert_allclose(g, np.asarray(w["values"]), rtol=rtol, atol=atol)

@@ -12,6 +12,7 @@ gradient of a Tensor). The test runs the same code on paddle_compat. The "jit" s
 writes Paddle's saved recurrent models under tests/goldens/issue32_jit/.
 """
 import json
+import linecache
 import os
 import sys
 import warnings
@@ -212,8 +213,38 @@ KINKS = {f"{name}_{dt.__name__}": KINK_CODE.replace("POINTS", repr(kink_points(k
          .replace("DT", repr(dt.__name__)).replace("CALL", call)
          for name, (call, kinks) in KINKED.items() for dt in (np.float32, np.float64)}
 
+# ---- recurrent layers saved by jit.save (tests/goldens/issue32_jit/NAME.json/.pdiparams);
+# the test loads each with paddle.jit.load and the paddle.inference predictor and compares
+# the outputs (y and the final states) on the same input.
+JIT_SAVE = "\n".join([
+    "import os",
+    "paddle.seed(7)",
+    "class Net(paddle.nn.Layer):",
+    "    def __init__(self):",
+    "        super().__init__()",
+    "        self.rnn = paddle.nn.KIND(3, 4, **KW)",
+    "    def forward(self, x):",
+    "        y, st = self.rnn(x)",
+    "        return [y] + (list(st) if isinstance(st, (list, tuple)) else [st])",
+    "net = Net()",
+    "net.eval()",
+    "x = paddle.to_tensor(np.linspace(-1, 1, 45).reshape(SHAPE).astype('float32'))",
+    "paddle.jit.save(net, os.path.join(JIT_DIR, NAME), input_spec=[paddle.static.InputSpec("
+    "SPEC, 'float32')])",
+    "out = {'x': V(x), 'outputs': V(net(x)), 'n_params': len(net.state_dict())}"])
+_RNNS = {"lstm": ("LSTM", {}), "gru": ("GRU", {}), "simple_rnn": ("SimpleRNN", {}),
+         "simple_rnn_relu": ("SimpleRNN", {"activation": "relu"}),
+         "lstm_bidirect_2": ("LSTM", {"num_layers": 2, "direction": "bidirect"}),
+         "gru_bidirect_2": ("GRU", {"num_layers": 2, "direction": "bidirect"}),
+         "simple_rnn_3": ("SimpleRNN", {"num_layers": 3}),
+         "lstm_time_major": ("LSTM", {"time_major": True})}
+JIT = {name: JIT_SAVE.replace("KIND", kind).replace("KW", repr(kw)).replace("NAME", repr(name))
+       .replace("SHAPE", "[5, 3, 3]" if kw.get("time_major") else "[3, 5, 3]")
+       .replace("SPEC", "[5, None, 3]" if kw.get("time_major") else "[None, 5, 3]")
+       for name, (kind, kw) in _RNNS.items()}
+
 SECTIONS = {"autograd": AUTOGRAD, "hsigmoid": HSIG, "interpolate": INTERP, "erfinv": ERF,
-            "kinks": KINKS}
+            "kinks": KINKS, "jit": JIT}
 
 
 def first_line(e):
@@ -222,8 +253,12 @@ def first_line(e):
 
 def run(code):
     scope = {"paddle": paddle, "np": np, "V": V, "G": G, "JIT_DIR": os.path.join(GOLDENS, "issue32_jit")}
+    # dy2static (jit.save) reads the source of forward: the code gets a file name linecache
+    # knows
+    fname = f"<issue32-{abs(hash(code))}>"
+    linecache.cache[fname] = (len(code), None, code.splitlines(True), fname)
     try:
-        exec(code, scope)
+        exec(compile(code, fname, "exec"), scope)
     except Exception as e:  # noqa: BLE001  (recording what Paddle raises)
         return {"code": code, "error": type(e).__name__, "message": first_line(e)}
     return {"code": code, "value": scope.get("out")}
