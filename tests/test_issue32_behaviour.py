@@ -139,3 +139,87 @@ def test_paddle_saved_rnn_loads(name):
     for n, w in zip(names, want["outputs"]):
         g = predictor.get_output_handle(n).copy_to_cpu()
         np.testing.assert_allclose(g, np.asarray(w["values"]), rtol=rtol, atol=atol)
+
+
+# ---------------------------------------------------------------------- to_torch_module
+class _Block(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.fc = paddle.nn.Linear(4, 3)
+        self.bn = paddle.nn.BatchNorm1D(3)
+        self.norm = paddle.nn.InstanceNorm1D(3)
+        self.emb = paddle.nn.Embedding(6, 4)
+
+    def forward(self, ids, x):
+        h = self.bn(self.fc(x + self.emb(ids)))
+        return h + self.norm(paddle.stack([h, x[:, :3]], -1)).sum(-1)
+
+
+def _torch_net(block):
+    import torch
+
+    class Net(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.block = block
+            self.head = torch.nn.Linear(3, 2)
+
+        def forward(self, ids, x):
+            return self.head(self.block(ids, x))
+    return Net()
+
+
+def _plain_block():
+    """_Block written in plain torch."""
+    import torch
+
+    class Block(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc = torch.nn.Linear(4, 3)
+            self.bn = torch.nn.BatchNorm1d(3)
+            self.norm = torch.nn.InstanceNorm1d(3, affine=True)
+            self.emb = torch.nn.Embedding(6, 4)
+
+        def forward(self, ids, x):
+            h = self.bn(self.fc(x + self.emb(ids)))
+            return h + self.norm(torch.stack([h, x[:, :3]], -1)).sum(-1)
+    return Block()
+
+
+def test_torch_module_names_read_as_nested_torch_modules():
+    import torch
+    block = _Block()
+    ours = _torch_net(paddle.to_torch_module(block))
+    plain = _torch_net(_plain_block())
+    names = [n for n, _ in ours.named_parameters()]
+    assert "block.fc.weight" in names and not any("__" in n for n in names)
+    assert ours.block.fc.weight is block.fc.weight._t          # shared, an attribute path
+    keys = set(ours.state_dict())
+    # the same keys as the plain torch architecture, but torch's step counter of batch norm
+    assert keys == set(plain.state_dict()) - {"block.bn.num_batches_tracked"}
+    assert tuple(ours.state_dict()["block.fc.weight"].shape) == (3, 4)    # torch's [out, in]
+    assert list(block.fc.weight.shape) == [4, 3]                             # Paddle's stays
+    with torch.no_grad():
+        for p in plain.parameters():
+            p.uniform_(-1, 1)
+    plain.train()
+    plain(torch.tensor([1, 2, 5]), torch.randn(3, 4))            # moves the running stats
+    plain.eval()
+    ours.load_state_dict(plain.state_dict())                     # strict: every key placed
+    ours.eval()
+    ids, x = torch.tensor([0, 3, 4, 1]), torch.randn(4, 4)
+    torch.testing.assert_close(ours(ids, x), plain(ids, x), rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(block.bn._mean.numpy(), plain.block.bn.running_mean.numpy())
+    # and back: our state dict loads into the plain torch model
+    other = _torch_net(_plain_block())
+    other.load_state_dict(ours.state_dict())          # strict: torch fills num_batches_tracked
+    other.eval()
+    torch.testing.assert_close(other(ids, x), plain(ids, x), rtol=1e-5, atol=1e-6)
+    # a torch optimizer over the nested names still trains the Layer
+    before = block.fc.weight.numpy().copy()
+    ours.train()
+    opt = torch.optim.SGD(ours.parameters(), lr=0.1)
+    ours(ids, x).pow(2).mean().backward()
+    opt.step()
+    assert not np.array_equal(block.fc.weight.numpy(), before)
