@@ -223,3 +223,28 @@ def test_torch_module_names_read_as_nested_torch_modules():
     ours(ids, x).pow(2).mean().backward()
     opt.step()
     assert not np.array_equal(block.fc.weight.numpy(), before)
+
+
+# ---------------------------------------------------------------------- the import contract
+def _imports(path):
+    """The modules a file imports (absolute names; relative ones as '.'-prefixed)."""
+    import ast
+    out = []
+    for node in ast.walk(ast.parse(open(path).read())):
+        if isinstance(node, ast.Import):
+            out += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            out.append("." * node.level + (node.module or ""))
+    return out
+
+
+def test_bootstrap_is_not_imported_by_the_hook():
+    """compat/_bootstrap/paddle (child processes' `import paddle`) imports compat.hook; the
+    hook names the bootstrap's folder only as a path: no import cycle (pyproject.toml's
+    contract comments)."""
+    compat = os.path.dirname(paddle.compat.hook.__file__)
+    boot = os.path.join(compat, "_bootstrap", "paddle", "__init__.py")
+    ours = [m for m in _imports(boot) if m.startswith("paddle_compat")]
+    assert ours == ["paddle_compat.compat"]                    # from paddle_compat.compat import hook
+    assert not any("_bootstrap" in m for m in _imports(paddle.compat.hook.__file__))
+    assert not os.path.exists(os.path.join(compat, "_bootstrap", "__init__.py"))
