@@ -78,7 +78,16 @@ def _check_v(v, ys, name="v"):
     return vs
 
 
+def _differentiable(t):
+    """``t`` with ``stop_gradient=False`` where it is floating (Paddle's results of vjp, jvp,
+    Jacobian and Hessian always are, zeros of an output with no graph too)."""
+    if not t.requires_grad and t.is_floating_point():
+        t = t.detach().requires_grad_(True)
+    return t
+
+
 def _like(structure, ts):
+    ts = [_differentiable(t) for t in ts]
     return [wrap(t) for t in ts] if isinstance(structure, (list, tuple)) else wrap(ts[0])
 
 
@@ -156,10 +165,7 @@ class _Matrix:
     def __getitem__(self, index):
         if isinstance(index, Tensor):
             index = index._t
-        out = self._evaluate(index)
-        if not out.requires_grad and out.is_floating_point():
-            out = out.detach().requires_grad_(True)      # Paddle's are never stop_gradient
-        return wrap(out)
+        return wrap(_differentiable(self._evaluate(index)))
 
 
 class Jacobian(_Matrix):

@@ -7,8 +7,8 @@ tests/test_issue32_behaviour.py.
 
 Writes tests/goldens/issue32_behaviour.json: {section: {case: {"code", "value"} or {"code",
 "error", "message"}}}. Each case is code run with ``paddle`` bound to real Paddle; it leaves
-its result in ``out`` (``V(t)`` encodes a tensor as {dtype, shape, values}; ``G(x)`` is the
-gradient of a Tensor). The test runs the same code on paddle_compat. The "jit" section also
+its result in ``out`` (``V(t)``: golden_utils.describe, a tensor as {dtype, shape, values,
+stop_gradient}). The test runs the same code on paddle_compat. The "jit" section also
 writes Paddle's saved recurrent models under tests/goldens/issue32_jit/.
 """
 import json
@@ -22,23 +22,11 @@ import paddle
 
 warnings.filterwarnings("ignore")
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "tests"))
+from golden_utils import describe  # noqa: E402  (one encoding for the recorder and the test)
+
 GOLDENS = os.path.join(HERE, "..", "..", "tests", "goldens")
 OUT = os.path.join(GOLDENS, "issue32_behaviour.json")
-
-
-def V(t):
-    """A tensor as {dtype, shape, values}; lists/tuples of tensors as lists."""
-    if isinstance(t, (list, tuple)):
-        return [V(u) for u in t]
-    if t is None:
-        return None
-    return {"dtype": str(t.dtype).replace("paddle.", ""), "shape": list(t.shape),
-            "values": np.asarray(t.numpy()).tolist()}
-
-
-def G(x):
-    """The gradient of a Tensor, encoded as V."""
-    return V(x.grad)
 
 
 AUTOGRAD = {
@@ -183,6 +171,12 @@ KINKED = {
     "prelu": ("F.prelu(x, paddle.to_tensor([0.3], dtype=x.dtype))", [0.0]),
     "tanhshrink": ("F.tanhshrink(x)", [0.0]),
     "maxout_like_maximum": ("paddle.maximum(x, paddle.zeros_like(x))", [0.0]),
+    # the in-place forms (on a copy: x is a leaf that needs its gradient)
+    "relu_inplace": ("F.relu_(x * 1.0)", [0.0]),
+    "leaky_relu_inplace": ("F.leaky_relu_(x * 1.0, 0.3)", [0.0]),
+    "hardtanh_inplace": ("F.hardtanh_(x * 1.0, -0.3, 0.7)", [-0.3, 0.7]),
+    "elu_inplace": ("F.elu_(x * 1.0, 0.3)", [0.0]),
+    "thresholded_relu_inplace": ("F.thresholded_relu_(x * 1.0, 0.3, 0.2)", [0.3]),
 }
 PLAIN = [-25.0, -5.0, -1.5, -0.2, 0.2, 1.5, 5.0, 25.0]
 
@@ -252,7 +246,7 @@ def first_line(e):
 
 
 def run(code):
-    scope = {"paddle": paddle, "np": np, "V": V, "G": G, "JIT_DIR": os.path.join(GOLDENS, "issue32_jit")}
+    scope = {"paddle": paddle, "np": np, "V": lambda t: describe(t, paddle), "JIT_DIR": os.path.join(GOLDENS, "issue32_jit")}
     # dy2static (jit.save) reads the source of forward: the code gets a file name linecache
     # knows
     fname = f"<issue32-{abs(hash(code))}>"
