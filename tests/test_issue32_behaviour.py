@@ -213,3 +213,31 @@ def test_bootstrap_is_not_imported_by_the_hook():
     assert ours == ["paddle_compat.compat"]                    # from paddle_compat.compat import hook
     assert not any("_bootstrap" in m for m in _imports(paddle.compat.hook.__file__))
     assert not os.path.exists(os.path.join(compat, "_bootstrap", "__init__.py"))
+
+
+@pytest.mark.parametrize("name", ["hardswish_float32", "hardswish_float64", "leaky_relu_float32",
+                                  "leaky_relu_args_float64"])
+def test_kinks_in_static_graphs(name):
+    """Static programs (fx graphs, differentiated by torch) keep the kinks' Paddle gradients:
+    the same points as the dynamic golden, run through paddle.static.gradients."""
+    import re
+    case = GOLDEN["kinks"][name]
+    points = eval(re.search(r"to_tensor\((\[.*?\])", case["code"]).group(1))
+    dtype = "float64" if "float64" in name else "float32"
+    call = re.search(r"y = (.*)", case["code"]).group(1)
+    paddle.enable_static()
+    try:
+        main = paddle.static.Program()
+        with paddle.static.program_guard(main):
+            x = paddle.static.data("x", [len(points)], dtype)
+            x.stop_gradient = False
+            y = eval(call, {"F": paddle.nn.functional, "x": x, "paddle": paddle})
+            (g,) = paddle.static.gradients([y.sum()], [x])
+        out, grad = paddle.static.Executor().run(
+            main, feed={"x": np.array(points, dtype)}, fetch_list=[y, g])
+    finally:
+        paddle.disable_static()
+    want_y, want_g = case["value"]
+    rtol, atol = tol("kinks", name)[dtype]
+    np.testing.assert_allclose(out, np.array(want_y["values"], float), rtol=rtol, atol=atol)
+    np.testing.assert_allclose(grad, np.array(want_g["values"], float), rtol=rtol, atol=atol)

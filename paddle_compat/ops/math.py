@@ -137,7 +137,7 @@ def _erfinv(t):
     """erfinv as Paddle's CPU kernel: -inf / inf below -1 / above 1 (torch: NaN), read as
     erfinv of x clamped to [-1, 1]; with a gradient the clamp passes it straight through, so
     d/dx is inf there as in Paddle (0 only at x = +-inf)."""
-    c = t.clamp(-1.0, 1.0)
+    c = torch._C._nn.hardtanh(t)        # the clamp to [-1, 1] with the fewest arguments
     if isinstance(t, torch.Tensor) and t.requires_grad:      # not a static graph's proxy
         c = c.detach() + torch.where(torch.isinf(t), 0.0, t - t.detach())
     return torch.erfinv(c)

@@ -77,9 +77,11 @@ class _HardSwish(torch.autograd.Function):
 
 
 def _hardswish(t):
-    if isinstance(t, torch.Tensor) and t.requires_grad:    # not a static graph's proxy
-        return _HardSwish.apply(t)
-    return _nn.hardswish(t)
+    if isinstance(t, torch.Tensor):
+        return _HardSwish.apply(t) if t.requires_grad else _nn.hardswish(t)
+    # a static graph's proxy: the same values and gradients composed (x itself where x + 3
+    # rounds to 6 or more)
+    return torch.where(t + 3.0 < 6.0, _nn.hardswish(t), t)
 
 
 _hardswish.__name__ = "hardswish"
