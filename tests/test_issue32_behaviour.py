@@ -241,3 +241,18 @@ def test_kinks_in_static_graphs(name):
     rtol, atol = tol("kinks", name)[dtype]
     np.testing.assert_allclose(out, np.array(want_y["values"], float), rtol=rtol, atol=atol)
     np.testing.assert_allclose(grad, np.array(want_g["values"], float), rtol=rtol, atol=atol)
+
+
+def test_torch_module_loads_a_torch_lstm_checkpoint():
+    """Paddle's LSTM names each weight twice (weight_ih_l0 and 0.cell.weight_ih): the torch face
+    saves torch's names only and loads a plain torch nn.LSTM checkpoint strictly."""
+    import torch
+    layer = paddle.nn.LSTM(3, 4, num_layers=2, direction="bidirect")
+    module = paddle.to_torch_module(layer)
+    plain = torch.nn.LSTM(3, 4, num_layers=2, bidirectional=True, batch_first=True)
+    assert set(module.state_dict()) == set(plain.state_dict())
+    module.load_state_dict(plain.state_dict())
+    x = torch.randn(2, 5, 3)
+    torch.testing.assert_close(module(x)[0], plain(x)[0], rtol=1e-5, atol=1e-6)
+    np.testing.assert_array_equal(layer[0].cell_fw.weight_ih.numpy(),
+                                  plain.weight_ih_l0.detach().numpy())

@@ -16,7 +16,8 @@ architecture written in plain torch loads (and ours loads there): ``nn.Linear``'
 ``running_mean`` / ``running_var`` (Paddle: ``_mean`` / ``_variance``; a torch checkpoint's
 ``num_batches_tracked`` is accepted and dropped) and instance norm's scale is ``weight``.
 Conv, embedding, layer/group norm and recurrent weights are laid out alike and pass as they
-are (a recurrent layer's state dict also names each weight under its cell, as Paddle's does).
+are; a parameter reachable under several names (a recurrent layer's weights, in the flat list
+and in their cells) is saved under the first, as torch's layer has it, and loaded into all.
 
 Assigning a registered parameter on a module (``setattr(module, name, tensor)``, what torch's
 parametrizations and FSDP2 do when they swap a parameter) rebinds the paddle Parameter's payload
@@ -156,12 +157,38 @@ class LayerModule(_FollowsLayer):
         return to_torch_tree(self.run(*to_paddle_tree(args), **to_paddle_tree(kwargs)))
 
 
+def _alias_hooks(module):
+    """State-dict hooks for parameters reachable under several names (Paddle's recurrent
+    layers hold each weight in the flat list and in its cell): the state dict keeps the first
+    name, as torch's layer of the same architecture has it; loading fills the others."""
+    def groups():
+        by_id = {}
+        for name, p in module.named_parameters(remove_duplicate=False):
+            by_id.setdefault(id(p), []).append(name)
+        return [names for names in by_id.values() if len(names) > 1]
+
+    def save(mod, state, prefix, meta):
+        for names in groups():
+            for name in names[1:]:
+                state.pop(prefix + name, None)
+
+    def load(mod, state, prefix, meta, strict, missing, unexpected, errors):
+        for names in groups():
+            given = next((state[prefix + n] for n in names if prefix + n in state), None)
+            if given is not None:
+                for name in names:
+                    state.setdefault(prefix + name, given)
+    module.register_state_dict_post_hook(save)
+    module.register_load_state_dict_pre_hook(load)
+
+
 class TorchModule(LayerModule):
     """The torch face of a paddle Layer (see the module docstring): the root of its tree, with
     torch's state-dict conventions."""
 
     def __init__(self, layer):
         super().__init__(layer, {}, torch_state=True)
+        _alias_hooks(self)
 
     def train(self, mode=True):
         super().train(mode)
