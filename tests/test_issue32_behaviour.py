@@ -210,7 +210,7 @@ def test_bootstrap_is_not_imported_by_the_hook():
     compat = os.path.dirname(paddle.compat.hook.__file__)
     boot = os.path.join(compat, "_bootstrap", "paddle", "__init__.py")
     ours = [m for m in _imports(boot) if m.startswith("paddle_compat")]
-    assert ours == ["paddle_compat.compat"]                    # from paddle_compat.compat import hook
+    assert ours == ["paddle_compat.compat"]        # from paddle_compat.compat import hook
     assert not any("_bootstrap" in m for m in _imports(paddle.compat.hook.__file__))
     assert not os.path.exists(os.path.join(compat, "_bootstrap", "__init__.py"))
 

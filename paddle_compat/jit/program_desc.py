@@ -30,10 +30,8 @@ control flow (``conditional_block``, ``while``) and fluid's older sequence ops o
 import struct
 
 import numpy as np
-import torch
 
 from .. import ops as _ops
-from ..framework.tensor import wrap
 from ..nn import functional as F
 from . import translated as _tr
 from ..framework.lodtensor import ModelFileError, read_pdiparams

@@ -246,7 +246,8 @@ def first_line(e):
 
 
 def run(code):
-    scope = {"paddle": paddle, "np": np, "V": lambda t: describe(t, paddle), "JIT_DIR": os.path.join(GOLDENS, "issue32_jit")}
+    scope = {"paddle": paddle, "np": np, "V": lambda t: describe(t, paddle),
+             "JIT_DIR": os.path.join(GOLDENS, "issue32_jit")}
     # dy2static (jit.save) reads the source of forward: the code gets a file name linecache
     # knows
     fname = f"<issue32-{abs(hash(code))}>"
