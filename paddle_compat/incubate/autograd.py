@@ -50,8 +50,16 @@ def _call(func, leaves, xs):
 
 
 def _grads(ys, xs, vs, create_graph=True):
-    gs = torch.autograd.grad(ys, xs, grad_outputs=vs, create_graph=create_graph,
-                             retain_graph=True, allow_unused=True)
+    """d(sum v*y)/dx for each x; zeros where no y depends on x (Paddle's answer, also when
+    no output has a graph at all: a constant gradient, a zero Hessian)."""
+    if vs is None:
+        vs = [None] * len(ys)
+    pairs = [(y, v) for y, v in zip(ys, vs) if y.requires_grad]
+    gs = [None] * len(xs)
+    if pairs:
+        gs = torch.autograd.grad([y for y, _ in pairs], xs, grad_outputs=[v for _, v in pairs],
+                                 create_graph=create_graph, retain_graph=True,
+                                 allow_unused=True)
     return [torch.zeros_like(x) if g is None else g for x, g in zip(xs, gs)]
 
 
@@ -70,7 +78,16 @@ def _check_v(v, ys, name="v"):
     return vs
 
 
+def _differentiable(t):
+    """``t`` with ``stop_gradient=False`` where it is floating (Paddle's results of vjp, jvp,
+    Jacobian and Hessian always are, zeros of an output with no graph too)."""
+    if not t.requires_grad and t.is_floating_point():
+        t = t.detach().requires_grad_(True)
+    return t
+
+
 def _like(structure, ts):
+    ts = [_differentiable(t) for t in ts]
     return [wrap(t) for t in ts] if isinstance(structure, (list, tuple)) else wrap(ts[0])
 
 
@@ -148,10 +165,7 @@ class _Matrix:
     def __getitem__(self, index):
         if isinstance(index, Tensor):
             index = index._t
-        out = self._evaluate(index)
-        if not out.requires_grad and out.is_floating_point():
-            out = out.detach().requires_grad_(True)      # Paddle's are never stop_gradient
-        return wrap(out)
+        return wrap(_differentiable(self._evaluate(index)))
 
 
 class Jacobian(_Matrix):

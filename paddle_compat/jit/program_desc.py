@@ -30,10 +30,8 @@ control flow (``conditional_block``, ``while``) and fluid's older sequence ops o
 import struct
 
 import numpy as np
-import torch
 
 from .. import ops as _ops
-from ..framework.tensor import wrap
 from ..nn import functional as F
 from . import translated as _tr
 from ..framework.lodtensor import ModelFileError, read_pdiparams
@@ -431,33 +429,12 @@ def _arg_max(fn):
 
 
 def _rnn(layer, ins, a):
-    """The fused ``rnn`` op of ``nn.LSTM`` / ``nn.GRU`` / ``nn.SimpleRNN`` in a 2.x program:
-    time-major input, the weight list as all input/hidden weights then all biases, per layer
-    and direction; run by torch's fused kernels (the same gate order as Paddle's)."""
-    x, states, weights = ins[0], list(ins[1]), list(ins[2])
+    """The fused ``rnn`` op of ``nn.LSTM`` / ``nn.GRU`` / ``nn.SimpleRNN`` in a 2.x program
+    (``translated.rnn``): outputs Out, the final states, Reserve and DropoutState."""
     if len(ins) > 3 and ins[3] is not None:
         raise NotImplementedError("rnn with SequenceLength")
-    mode, layers = a.get("mode", "LSTM"), a.get("num_layers", 1)
-    bidirec = a.get("is_bidirec", False)
-    n = len(weights) // 2
-    ws, bs = weights[:n], weights[n:]
-    flat = []
-    for k in range(n // 2):
-        flat += [ws[2 * k]._t, ws[2 * k + 1]._t, bs[2 * k]._t, bs[2 * k + 1]._t]
-    train = layer.training and not a.get("is_test", False)
-    p = a.get("dropout_prob", 0.0)
-    if mode == "LSTM":
-        out, h, c = torch.lstm(x._t, (states[0]._t, states[1]._t), flat, True, layers, p, train,
-                               bidirec, False)
-        return [wrap(out), wrap(h), wrap(c), None, None]
-    if mode == "GRU":
-        out, h = torch.gru(x._t, states[0]._t, flat, True, layers, p, train, bidirec, False)
-    elif mode in ("RNN_TANH", "RNN_RELU"):
-        fn = torch.rnn_tanh if mode == "RNN_TANH" else torch.rnn_relu
-        out, h = fn(x._t, states[0]._t, flat, True, layers, p, train, bidirec, False)
-    else:
-        raise NotImplementedError(f"rnn with mode {mode!r}")
-    return [wrap(out), wrap(h), None, None]
+    out, states = _tr.rnn(layer, ins[0], list(ins[1]), list(ins[2]), a)
+    return [out, *states, None, None]
 
 
 def _unary(fn):

@@ -63,7 +63,7 @@ from .. import ops as _ops
 from ..framework.dtype import convert_dtype
 from ..framework.lodtensor import ModelFileError, read_pdiparams
 from ..framework.parameter import make_parameter, unique_name
-from ..framework.tensor import Tensor
+from ..framework.tensor import Tensor, wrap
 from ..nn import Layer
 from ..nn import functional as F
 
@@ -202,9 +202,13 @@ def _parse_ops(raw_ops, path, depth):
                 raise ModelFileError(f"{where}: malformed parameter")
             oa = o.get("OA")
             op.name = "parameter"
+            # OA: [persistable, stop_gradient, trainable]. A parameter that is not persistable
+            # (nn.LSTM/GRU/SimpleRNN's dropout state, "..._non_persistable") is a runtime
+            # buffer: Paddle does not write it into the .pdiparams
             op.attrs = {"parameter_name": a[-1],
                         "stop_gradient": bool(oa[1]) if isinstance(oa, list) and len(oa) > 1
-                        else False}
+                        else False,
+                        "persistable": bool(oa[0]) if isinstance(oa, list) and oa else True}
             op.inputs = []
             if op.types[0] is None:
                 raise ModelFileError(f"{where}: a parameter without a tensor type")
@@ -424,6 +428,48 @@ def _reduce(fn):
     return run
 
 
+def rnn(layer, x, states, weights, a):
+    """Paddle's fused ``rnn`` op (``nn.LSTM`` / ``nn.GRU`` / ``nn.SimpleRNN``, both program
+    formats) on torch's fused kernels, which use the same gate order: time-major ``x``, the
+    weight list as all input/hidden weights then all biases, per layer and direction.
+    Returns (out, the final states: [h, c] for LSTM, else [h])."""
+    mode, layers = a.get("mode", "LSTM"), a.get("num_layers", 1)
+    bidirec = a.get("is_bidirec", False)
+    n = len(weights) // 2
+    ws, bs = weights[:n], weights[n:]
+    flat = []
+    for k in range(n // 2):
+        flat += [ws[2 * k]._t, ws[2 * k + 1]._t, bs[2 * k]._t, bs[2 * k + 1]._t]
+    train = layer.training and not a.get("is_test", False)
+    p = a.get("dropout_prob", 0.0)
+    if mode == "LSTM":
+        out, h, c = torch.lstm(x._t, (states[0]._t, states[1]._t), flat, True, layers, p, train,
+                               bidirec, False)
+        return wrap(out), [wrap(h), wrap(c)]
+    if mode == "GRU":
+        out, h = torch.gru(x._t, states[0]._t, flat, True, layers, p, train, bidirec, False)
+    elif mode in ("RNN_TANH", "RNN_RELU"):
+        fn = torch.rnn_tanh if mode == "RNN_TANH" else torch.rnn_relu
+        out, h = fn(x._t, states[0]._t, flat, True, layers, p, train, bidirec, False)
+    else:
+        raise NotImplementedError(f"rnn with mode {mode!r}")
+    return wrap(out), [wrap(h)]
+
+
+def _pir_rnn(layer, ins, a):
+    """pd_op.rnn: inputs x, the initial states, the weights, sequence lengths (none: %0),
+    the dropout state; outputs out, the dropout state, the final states (a list), reserve."""
+    if len(ins) > 3 and ins[3] is not None:
+        raise NotImplementedError("pd_op.rnn with sequence lengths")
+    out, states = rnn(layer, ins[0], list(ins[1]), list(ins[2]), a)
+    return [out, None, states, None]
+
+
+def _full_with_tensor(layer, ins, a):
+    """pd_op.full_with_tensor(value, shape): what nn.RNN's zero initial states are made by."""
+    return [_ops.full(_ints(ins[1]), _scalar(ins[0]), a.get("dtype", "float32"))]
+
+
 def _unary(fn):
     return lambda layer, ins, a: [fn(ins[0])]
 
@@ -478,6 +524,8 @@ _OPS = {
     "pd_op.scale": _scale,
     "pd_op.full": _full,
     "pd_op.full_int_array": _full_int_array,
+    "pd_op.full_with_tensor": _full_with_tensor,
+    "pd_op.rnn": _pir_rnn,
     "pd_op.shape": _shape("int32"),
     "pd_op.shape64": _shape("int64"),
     "pd_op.mean": _reduce(_ops.mean),
@@ -492,6 +540,7 @@ _OPS = {
     "pd_op.dropout": _dropout,
     "pd_op.embedding": _embedding,
     "builtin.combine": lambda layer, ins, a: [list(ins)],
+    "builtin.split": lambda layer, ins, a: list(ins[0]),
 }
 
 
@@ -502,7 +551,8 @@ _HOST_ANY = frozenset(("pd_op.slice", "pd_op.stack", "builtin.combine", "pd_op.i
                        "pd_op.while"))
 _HOST_AFTER_FIRST = frozenset((
     "pd_op.reshape", "pd_op.mean", "pd_op.sum", "pd_op.pool2d", "pd_op.squeeze",
-    "pd_op.unsqueeze", "pd_op.concat", "pd_op.scale", "pd_op.dropout"))
+    "pd_op.unsqueeze", "pd_op.concat", "pd_op.scale", "pd_op.dropout",
+    "pd_op.full_with_tensor"))
 
 
 def _linear(layer, ins, a):
@@ -1111,8 +1161,8 @@ def load(path, **configs):
             raise FileNotFoundError(f"no model file {model_file}")
         ops = read_pir_program(model_file)
         decls = [op for op in ops if op.name == "parameter"]
-        names = sorted(op.attrs["parameter_name"] for op in decls)
-        if len(set(names)) != len(names):
+        names = sorted(op.attrs["parameter_name"] for op in decls if op.attrs["persistable"])
+        if len(set(op.attrs["parameter_name"] for op in decls)) != len(decls):
             raise ModelFileError(f"{model_file}: a parameter name appears twice")
         arrays = read_pdiparams(params_file, len(names)) if names else []
         by_name = dict(zip(names, arrays))
@@ -1120,6 +1170,11 @@ def load(path, **configs):
     for op in decls:
         pname = op.attrs["parameter_name"]
         dt, dims = op.types[0]
+        if not op.attrs.get("persistable", True):
+            # not in the file: an empty buffer of its type (the rnn op's dropout state)
+            params[pname] = wrap(torch.zeros([max(d, 0) for d in dims],
+                                             dtype=getattr(torch, dt or "float32")))
+            continue
         arr = by_name[pname]
         t = arr if isinstance(arr, torch.Tensor) else torch.from_numpy(arr)
         if list(t.shape) != list(dims) or (dt is not None and str(t.dtype)[6:] != dt):
@@ -1128,6 +1183,6 @@ def load(path, **configs):
         params[pname] = make_parameter(t, unique_name(pname),
                                        trainable=not op.attrs["stop_gradient"])
     layer = TranslatedLayer(ops, params, model_file, handlers)
-    for k, pname in enumerate(names):
+    for k, pname in enumerate(names):          # the persistable ones
         layer.add_parameter(f"param_{k}", params[pname])
     return layer

@@ -133,7 +133,18 @@ _unary_op("cos", torch.cos, inplace=True)
 _unary_op("cosh", torch.cosh, inplace=True)
 _unary_op("digamma", torch.digamma, inplace=True)
 _unary_op("erf", torch.erf, inplace="function")
-_unary_op("erfinv", torch.erfinv, inplace="method")
+def _erfinv(t):
+    """erfinv as Paddle's CPU kernel: -inf / inf below -1 / above 1 (torch: NaN), read as
+    erfinv of x clamped to [-1, 1]; with a gradient the clamp passes it straight through, so
+    d/dx is inf there as in Paddle (0 only at x = +-inf)."""
+    c = torch._C._nn.hardtanh(t)        # the clamp to [-1, 1] with the fewest arguments
+    if isinstance(t, torch.Tensor) and t.requires_grad:      # not a static graph's proxy
+        c = c.detach() + torch.where(torch.isinf(t), 0.0, t - t.detach())
+    return torch.erfinv(c)
+
+
+_erfinv.__name__ = "erfinv"
+_unary_op("erfinv", _erfinv, inplace="method", fn_=lambda t: t.copy_(_erfinv(t.clone())))
 _unary_op("exp", torch.exp, inplace="method")
 _unary_op("expm1", torch.expm1, inplace="function")
 _unary_op("floor", torch.floor, inplace="method")

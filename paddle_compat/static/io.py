@@ -1021,7 +1021,9 @@ class SerializedProgram:
         ops = doc.get("program", {}).get("regions", [{}])[0].get("blocks", [{}])[0].get("ops", [])
         self.feed_target_names = [a["AT"]["D"] for o in ops if o.get("#") == "1.data"
                                   for a in o.get("A", []) if a.get("N") == "name"]
-        self.parameter_names = sorted(o["A"][-1] for o in ops if o.get("#") == "p")
+        # the persistable ones (OA[0]): those the .pdiparams holds (not an rnn's dropout state)
+        self.parameter_names = sorted(o["A"][-1] for o in ops if o.get("#") == "p"
+                                      and (o.get("OA") or [1])[0])
 
 
 def deserialize_program(data):

@@ -70,7 +70,34 @@ def silu(x, inplace=False, name=None):
 swish = _unary(_nn.silu, "swish")
 log_sigmoid = _unary(_nn.log_sigmoid, "log_sigmoid")
 op(log_sigmoid, name="logsigmoid")     # torch's spelling; the same function in Paddle 3.3.1
-hardswish = _unary(_nn.hardswish, "hardswish")
+
+
+class _HardSwish(torch.autograd.Function):
+    """torch's hardswish; the backward tests Paddle's ``x + 3 < 6`` in the input's precision
+    (torch tests ``x < 3``): at the largest x below 3, where x + 3 rounds to 6, Paddle's
+    gradient is already 1."""
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return _nn.hardswish(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return torch.where(x + 3.0 < 6.0, torch.ops.aten.hardswish_backward(grad, x), grad)
+
+
+def _hardswish(t):
+    if isinstance(t, torch.Tensor):
+        return _HardSwish.apply(t) if t.requires_grad else _nn.hardswish(t)
+    # a static graph's proxy: the same values and gradients composed (x itself where x + 3
+    # rounds to 6 or more)
+    return torch.where(t + 3.0 < 6.0, _nn.hardswish(t), t)
+
+
+_hardswish.__name__ = "hardswish"
+hardswish = _unary(_hardswish, "hardswish")
 mish = _unary(_nn.mish, "mish")
 
 
@@ -121,11 +148,11 @@ class _LeakyReLU(torch.autograd.Function):
         (x,) = ctx.saved_tensors
         if x.dtype is torch.float16:
             return torch.where(x < 0, grad * ctx.slope, grad), None
-        # torch's backward takes the slope where its input is <= 0: lifting x by the smallest
-        # normal number moves exactly the zeros to the identity side (negative normals stay
-        # negative; only negative subnormals would change side). 10x cheaper than a where.
-        return torch.ops.aten.leaky_relu_backward(grad, x + torch.finfo(x.dtype).tiny,
-                                                  ctx.slope, False), None
+        # torch's backward takes the slope where its input is <= 0; heaviside(x, 1) is 1
+        # exactly where Paddle's side is the identity (x >= 0, -0.0 included; negative
+        # subnormals keep the slope) and 0 elsewhere: one pass, cheaper than a where
+        side = torch.heaviside(x, x.new_ones(()))
+        return torch.ops.aten.leaky_relu_backward(grad, side, ctx.slope, False), None
 
 
 @op

@@ -519,11 +519,18 @@ def _linear_asymmetric(t, out_size, scales):
     return t
 
 
-def _f32_ratio(in_n, out_n, scale, align_corners):
+def _centre_of_one(method, align_mode):
+    """Whether Paddle's kernel keeps the half-pixel step for an output of one (so it samples
+    the input's centre): its 1-D linear and trilinear kernels with ``align_mode=0`` do; the
+    bilinear and bicubic ones (and ``align_mode=1``) step 0 and sample element 0."""
+    return align_mode == 0 and method in ("LINEAR", "TRILINEAR")
+
+
+def _f32_ratio(in_n, out_n, scale, align_corners, centre=False):
     """The source step of Paddle's CPU resize kernels, a float32: (in - 1) / (out - 1) with
     align_corners, else float(1. / scale) for a scale factor, else float(in) / out; 0 for an
-    output of one."""
-    if out_n <= 1:
+    output of one, unless ``centre`` (``_centre_of_one``) without align_corners."""
+    if out_n <= 1 and (align_corners or not centre):
         return np.float32(0)
     if align_corners:
         return np.float32(in_n - 1) / np.float32(out_n - 1)
@@ -593,7 +600,8 @@ def _resize_float64(t, out_size, scales, align_corners, align_mode, method):
     for k, out_n in enumerate(out_size):
         axis = 2 + k
         in_n = t.shape[axis]
-        ratio = _f32_ratio(in_n, out_n, None if scales is None else scales[k], align_corners)
+        ratio = _f32_ratio(in_n, out_n, None if scales is None else scales[k], align_corners,
+                           _centre_of_one(method, align_mode))
         if method == "BICUBIC":
             idx, w = _cubic_taps(in_n, out_n, ratio, align_corners)
         else:
@@ -696,8 +704,12 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
             # double product: 10 * 6.699999999999998 gives 66 (float32 arithmetic: 67)
             scales = [float(np.float32(s)) for s in factors]
             out_size = [int(float(n) * float(s)) for n, s in zip(spatial, factors)]
+        for axis, n in zip("dhw"[3 - len(out_size):], out_size):
+            if n <= 0:
+                raise ValueError(f"(InvalidArgument) out_{axis} in Attr(out_shape) of "
+                                 f"Op(interpolate) should be greater than 0.")
     sc = scales if scales is not None else [None] * (nd - 2)
-    if not align_corners and 1 in out_size:
+    if not align_corners and 1 in out_size and not _centre_of_one(method, align_mode):
         # Paddle samples source index 0 for an output size of 1 (ratio 0); an infinite scale
         # gives torch that ratio
         sc = [math.inf if n == 1 else s for n, s in zip(out_size, sc)]

@@ -588,7 +588,8 @@ def hsigmoid_loss(input, label, num_classes, weight, bias=None, path_table=None,
     if path_table is None:
         node, bit = _default_tree(label._t, num_classes, x.device)
     else:
-        node, bit = path_table._t.long(), path_code._t.long()
+        # Paddle's kernel reads a code as a bit: every non-zero code is 1
+        node, bit = path_table._t.long(), (path_code._t != 0).long()
         # a custom path ends at its first negative node
         valid = torch.cumprod((node >= 0).long(), 1).bool()
         node, bit = torch.where(valid, node, -1), torch.where(valid, bit, 0)
