@@ -115,6 +115,13 @@ EXTRAS = {
         "get_flags": ROOT + ".framework.flags:get_flags",
         "save": ROOT + ":save",
         "load": ROOT + ":load",
+        "LayerHelper": ROOT + ".compat.shims.common_ops_import:LayerHelper",
+        "dygraph_only": ROOT + ".compat.shims.base.framework:dygraph_only",
+        "_current_expected_place": ROOT + ".compat.shims.base.framework:_current_expected_place",
+        "_current_expected_place_":
+            ROOT + ".compat.shims.base.framework:_current_expected_place_",
+        "_dygraph_tracer": ROOT + ".compat.shims.base.framework:_dygraph_tracer",
+        "_no_check_dy2st_diff": ROOT + ".compat.shims.base.framework:_no_check_dy2st_diff",
     },
 }
 

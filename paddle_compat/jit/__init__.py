@@ -252,7 +252,7 @@ class StaticFunction:
         prog = Program()
         tensor_pos = [i for i, v in enumerate(leaves) if isinstance(v, Tensor)]
         vleaves = list(leaves)
-        with _mode.mode_guard(True), program_guard(prog, Program()):
+        with _mode.to_static_guard(), program_guard(prog, Program()):
             for k, i in enumerate(tensor_pos):
                 t = leaves[i]._t
                 vleaves[i] = prog.add_input(f"input_{k}", list(t.shape), t.dtype,
