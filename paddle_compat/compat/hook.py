@@ -37,7 +37,6 @@ ALIASES = {
     "paddle._legacy_C_ops": ROOT + ".compat.shims.legacy_c_ops",
     "paddle.dataset": ROOT + ".compat.shims.dataset",
     # Paddle modules whose contents are one module of ours under another path
-    "paddle.nn.loss": ROOT + ".nn.layer.loss",
     "paddle.nn.decode": ROOT + ".nn.layer.decode",
     "paddle.nn.quant.format": ROOT + ".quantization.format",
     "paddle.base.dygraph.base": ROOT + ".compat.shims.base.dygraph",
@@ -89,6 +88,10 @@ EXTRAS = {
     "paddle": {
         "_C_ops": ROOT + ".compat.shims.c_ops",
         "_legacy_C_ops": ROOT + ".compat.shims.legacy_c_ops",
+    },
+    "paddle.nn": {
+        # an attribute only: ``import paddle.nn.loss`` fails in Paddle too
+        "loss": ROOT + ".nn.layer.loss",
     },
     "paddle.framework": {
         "core": ROOT + ".compat.shims.base.core",
@@ -239,8 +242,7 @@ def _attach_getattrs():
         for name, mod in list(sys.modules.items()):
             if mod is None or not (name == ROOT or name.startswith(ROOT + ".")):
                 continue
-            if name in done or (name.startswith(ROOT + ".compat")
-                                and not name.startswith(ROOT + ".compat.shims")):
+            if name.startswith(ROOT + ".compat") and not name.startswith(ROOT + ".compat.shims"):
                 continue
             if isinstance(mod, importlib.util._LazyModule):
                 continue            # a lazily bound namespace not run yet: done when it runs
@@ -250,6 +252,11 @@ def _attach_getattrs():
             prev = d.get("__getattr__")
             if getattr(prev, "_paddle_compat_missing", False):
                 continue
+            if name in done:
+                # attached while the namespace's lazy load was still running, which then
+                # dropped it (the first access being ``import paddle.nn.x``): attach again,
+                # around the module's own ``__getattr__`` recorded the first time
+                prev = done[name][1]
             pname = paddle_name_of(name)
             mod.__getattr__ = make_module_getattr(
                 mod, pname, _resolve, prev,

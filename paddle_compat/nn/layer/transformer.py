@@ -44,8 +44,9 @@ def _attrs_list(attr, n):
 def _convert_attention_mask(attn_mask, dtype):
     """Paddle's private helper that PaddleNLP's and PaddleX's attention layers import: the
     mask as ``dtype`` (a bool or integer mask becomes 0 where kept and -1e9 where masked, a
-    float mask is cast); None, or a mask already of ``dtype``, is returned as it is."""
-    if attn_mask is None or attn_mask.dtype == _dt.convert_dtype(dtype):
+    float mask is cast); None, or a mask already of ``dtype`` given as a dtype object, is
+    returned as it is (a dtype name never compares equal there, as in Paddle: a copy)."""
+    if attn_mask is None or (isinstance(dtype, _dt.DType) and attn_mask.dtype == dtype):
         return attn_mask
     return wrap(_additive_mask(attn_mask, _dt.to_torch_dtype(dtype)))
 
