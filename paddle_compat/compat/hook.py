@@ -88,6 +88,11 @@ EXTRAS = {
     "paddle": {
         "_C_ops": ROOT + ".compat.shims.c_ops",
         "_legacy_C_ops": ROOT + ".compat.shims.legacy_c_ops",
+        "__git_commit__": ROOT + ".version:commit",
+    },
+    "paddle.distributed.collective": {
+        k: ROOT + f".distributed.fleet.meta_parallel.mp_ops:{k}"
+        for k in ("_c_identity", "_c_concat", "_c_split", "_mp_allreduce", "_c_lookup_table")
     },
     "paddle.nn": {
         # an attribute only: ``import paddle.nn.loss`` fails in Paddle too

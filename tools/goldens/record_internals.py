@@ -198,6 +198,17 @@ CASES = {
                               "out = [paddle.nn.loss.CrossEntropyLoss is paddle.nn.CrossEntropyLoss, "
                               "paddle.nn.decode.BeamSearchDecoder is paddle.nn.BeamSearchDecoder, "
                               "PipelineLayer is paddle.distributed.fleet.meta_parallel.PipelineLayer]",
+    # ------------------------------------------------------------------ mp private ops
+    "mp_lookup_table": "import paddle.distributed.collective as c\n"
+                       "out = T(c._c_lookup_table(paddle.arange(12, dtype='float32').reshape([4, 3]), "
+                       "paddle.to_tensor([[0, 5], [6, 9]]), start_index=4))",
+    "mp_concat_outside_job": "import paddle.distributed.collective as c\n"
+                             "c._c_concat(paddle.ones([1, 2]))",
+    "mp_allreduce_outside_job": "import paddle.distributed.collective as c\n"
+                                "c._mp_allreduce(paddle.ones([1, 2]))",
+    "git_commit": "out = paddle.__git_commit__ == paddle.version.commit",
+    "inference_precision": "out = [paddle.inference.Config.Precision is paddle.inference.PrecisionType, "
+                           "int(paddle.inference.Config.Precision.Half)]",
     # ------------------------------------------------------------------ where
     "where_float_condition": "x = paddle.to_tensor([1.0, 2.0])\npaddle.where(x, x, x)",
     "where_int_condition": "x = paddle.to_tensor([1.0, 2.0])\npaddle.where(paddle.to_tensor([1, 0]), x, x)",
