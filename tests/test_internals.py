@@ -13,6 +13,7 @@ import base64
 import json
 import math
 import os
+import sys
 import warnings
 
 import numpy as np
@@ -252,3 +253,24 @@ def test_dataset_split_and_cluster_reader(tmp_path):
     assert got == list(range(10))
     mine = list(cluster_files_reader(str(tmp_path / "part-*"), 2, 1, loader=json.load)())
     assert mine == [5, 6, 7, 8]
+
+
+def test_hybrid_parallel_util_in_a_two_rank_job(tmp_path):
+    """fused_allreduce_gradients averages the gradients over the job; broadcast_dp_parameters
+    gives every rank the first rank's parameters (tests/scripts/dist_hybrid_util.py, our
+    launcher, gloo on CPU)."""
+    import subprocess
+    out = tmp_path / "out"
+    out.mkdir()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PADDLE_", "FLAGS_"))}
+    env["PYTHONPATH"] = os.path.dirname(HERE) + os.pathsep + env.get("PYTHONPATH", "")
+    p = subprocess.run([sys.executable, "-m", "paddle_compat.distributed.launch",
+                        "--nproc_per_node", "2", "--log_dir", str(tmp_path / "log"),
+                        os.path.join(HERE, "scripts", "dist_hybrid_util.py"), str(out)],
+                       capture_output=True, text=True, cwd=tmp_path, env=env, timeout=150)
+    assert p.returncode == 0, (p.stdout[-2000:], p.stderr[-2000:])
+    r0, r1 = (json.loads((out / f"rank{r}.json").read_text()) for r in range(2))
+    # d(sum(xW + b))/dW: each input row summed, 2 rows of (rank + 1): mean over ranks 3
+    np.testing.assert_allclose(r0["grad_w"], np.full((3, 2), 3.0), rtol=1e-6)
+    assert r0["grad_w"] == r1["grad_w"] and r0["grad_b"] == r1["grad_b"] == [2.0, 2.0]
+    assert r0["w"] == r1["w"]
