@@ -40,6 +40,7 @@ ALIASES = {
     "paddle.nn.decode": ROOT + ".nn.layer.decode",
     "paddle.nn.quant.format": ROOT + ".quantization.format",
     "paddle.base.dygraph.base": ROOT + ".compat.shims.base.dygraph",
+    "paddle.base.data_feeder": ROOT + ".framework.data_feeder",
     "paddle.distributed.fleet.meta_parallel.parallel_layers":
         ROOT + ".distributed.fleet.meta_parallel",
     "paddle.utils.cpp_extension.cpp_extension": ROOT + ".utils.cpp_extension.build",

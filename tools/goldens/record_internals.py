@@ -209,6 +209,21 @@ CASES = {
     "git_commit": "out = paddle.__git_commit__ == paddle.version.commit",
     "inference_precision": "out = [paddle.inference.Config.Precision is paddle.inference.PrecisionType, "
                            "int(paddle.inference.Config.Precision.Half)]",
+    "local_shared_layer_desc": "from paddle.distributed.fleet.meta_parallel import LocalSharedLayerDesc\n"
+                               "from paddle.distributed.fleet.meta_parallel.parallel_layers import LocalSharedLayerDesc as L2\n"
+                               "d = LocalSharedLayerDesc('emb', paddle.nn.Embedding, None, 'weight', 10, 4)\n"
+                               "out = [L2 is LocalSharedLayerDesc, d.layer_name, d.shared_weight_attr, "
+                               "list(d.build_layer().weight.shape)]",
+    "base_data_feeder": "from paddle.base.data_feeder import check_variable_and_dtype, convert_dtype\n"
+                        "r = [convert_dtype(paddle.float16), convert_dtype('int64')]\n"
+                        "check_variable_and_dtype(paddle.ones([1], 'int32'), 'x', ['float32'], 'my_op')\n"
+                        "paddle.enable_static()\n"
+                        "try:\n    x = paddle.static.data('x', [2], 'int32')\n"
+                        "    check_variable_and_dtype(x, 'x', ['float32'], 'my_op')\n"
+                        "except TypeError as e:\n    r.append(str(e).split('\\n')[0])\n"
+                        "finally:\n    paddle.disable_static()\nout = r",
+    "fleet_log_util": "from paddle.distributed.fleet.utils.log_util import logger, get_log_level_name\n"
+                      "out = [logger.name, logger.level, logger.propagate, get_log_level_name()]",
     # ------------------------------------------------------------------ where
     "where_float_condition": "x = paddle.to_tensor([1.0, 2.0])\npaddle.where(x, x, x)",
     "where_int_condition": "x = paddle.to_tensor([1.0, 2.0])\npaddle.where(paddle.to_tensor([1, 0]), x, x)",

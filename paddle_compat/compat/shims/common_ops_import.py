@@ -11,7 +11,8 @@ variables; appending raw operators to a ProgramDesc (``LayerHelper.append_op``,
 import torch as _torch
 
 from ...framework import dtype as _dt
-from ...framework.data_feeder import check_dtype, check_type
+from ...framework.data_feeder import (check_dtype, check_type, check_variable_and_dtype,
+                                      convert_dtype)
 from ...framework.param_attr import ParamAttr
 from ...framework.parameter import unique_name as _unique_name
 from ...framework.tensor import Tensor as Variable
@@ -27,18 +28,6 @@ from . import base
 __all__ = ["Variable", "LayerHelper", "OpProtoHolder", "ParamAttr", "check_type", "check_dtype",
            "check_variable_and_dtype", "convert_dtype", "convert_np_dtype_to_dtype_",
            "in_dygraph_mode", "default_main_program", "device_guard", "core", "base"]
-
-
-def check_variable_and_dtype(input, input_name, expected_dtype, op_name, extra_message=""):
-    """``check_type(input, ..., Variable)`` then ``check_dtype(input.dtype, ...)``: nothing in
-    dynamic mode, Paddle's TypeError while building a program."""
-    check_type(input, input_name, Variable, op_name, extra_message)
-    check_dtype(input.dtype, input_name, expected_dtype, op_name, extra_message)
-
-
-def convert_dtype(dtype):
-    """Paddle's name of a dtype (``paddle.float32`` / ``"float32"`` / numpy -> "float32")."""
-    return _dt.convert_dtype(dtype).name
 
 
 class LayerHelper:
