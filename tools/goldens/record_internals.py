@@ -123,6 +123,13 @@ CASES = {
                            "w = paddle.nn.Linear(2, 2).weight\n"
                            "out = [E2 is EagerParamBase, isinstance(w, EagerParamBase), "
                            "isinstance(paddle.ones([1]), EagerParamBase), issubclass(EagerParamBase, paddle.Tensor)]",
+    "eager_param_base_from_tensor": "from paddle.base.framework import EagerParamBase\n"
+                                    "t = paddle.to_tensor([1.0, 2.0])\n"
+                                    "p = EagerParamBase.from_tensor(t * 1.5)\n"
+                                    "q = EagerParamBase.from_tensor(t, name='w_golden', trainable=False)\n"
+                                    "out = [isinstance(p, EagerParamBase), p.name.startswith('_eager_param_base_'), "
+                                    "p.stop_gradient, p.trainable, p.persistable, p.optimize_attr, p.need_clip, "
+                                    "T(p), q.name, q.stop_gradient]",
     "io_eager_param_base_patch": "from paddle.framework.io import EagerParamBase\n"
                                  "EagerParamBase.my_numel_x2 = lambda self: 2 * int(self.numel())\n"
                                  "out = paddle.nn.Linear(2, 3).weight.my_numel_x2()\n"
