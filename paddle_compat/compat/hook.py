@@ -34,6 +34,16 @@ ALIASES = {
     "paddle.base": ROOT + ".compat.shims.base",
     "paddle._C_ops": ROOT + ".compat.shims.c_ops",
     "paddle.common_ops_import": ROOT + ".compat.shims.common_ops_import",
+    "paddle._legacy_C_ops": ROOT + ".compat.shims.legacy_c_ops",
+    "paddle.dataset": ROOT + ".compat.shims.dataset",
+    # Paddle modules whose contents are one module of ours under another path
+    "paddle.nn.decode": ROOT + ".nn.layer.decode",
+    "paddle.nn.quant.format": ROOT + ".quantization.format",
+    "paddle.base.dygraph.base": ROOT + ".compat.shims.base.dygraph",
+    "paddle.base.data_feeder": ROOT + ".framework.data_feeder",
+    "paddle.distributed.fleet.meta_parallel.parallel_layers":
+        ROOT + ".distributed.fleet.meta_parallel",
+    "paddle.utils.cpp_extension.cpp_extension": ROOT + ".utils.cpp_extension.build",
     # Paddle's one-module-per-distribution layout onto ours (kl and transform keep their names)
     "paddle.distribution.bernoulli": ROOT + ".distribution.discrete",
     "paddle.distribution.binomial": ROOT + ".distribution.discrete",
@@ -78,6 +88,16 @@ BLOCKED = {
 EXTRAS = {
     "paddle": {
         "_C_ops": ROOT + ".compat.shims.c_ops",
+        "_legacy_C_ops": ROOT + ".compat.shims.legacy_c_ops",
+        "__git_commit__": ROOT + ".version:commit",
+    },
+    "paddle.distributed.collective": {
+        k: ROOT + f".distributed.fleet.meta_parallel.mp_ops:{k}"
+        for k in ("_c_identity", "_c_concat", "_c_split", "_mp_allreduce", "_c_lookup_table")
+    },
+    "paddle.nn": {
+        # an attribute only: ``import paddle.nn.loss`` fails in Paddle too
+        "loss": ROOT + ".nn.layer.loss",
     },
     "paddle.framework": {
         "core": ROOT + ".compat.shims.base.core",
@@ -104,6 +124,13 @@ EXTRAS = {
         "get_flags": ROOT + ".framework.flags:get_flags",
         "save": ROOT + ":save",
         "load": ROOT + ":load",
+        "LayerHelper": ROOT + ".compat.shims.common_ops_import:LayerHelper",
+        "dygraph_only": ROOT + ".compat.shims.base.framework:dygraph_only",
+        "_current_expected_place": ROOT + ".compat.shims.base.framework:_current_expected_place",
+        "_current_expected_place_":
+            ROOT + ".compat.shims.base.framework:_current_expected_place_",
+        "_dygraph_tracer": ROOT + ".compat.shims.base.framework:_dygraph_tracer",
+        "_no_check_dy2st_diff": ROOT + ".compat.shims.base.framework:_no_check_dy2st_diff",
     },
 }
 
@@ -221,8 +248,7 @@ def _attach_getattrs():
         for name, mod in list(sys.modules.items()):
             if mod is None or not (name == ROOT or name.startswith(ROOT + ".")):
                 continue
-            if name in done or (name.startswith(ROOT + ".compat")
-                                and not name.startswith(ROOT + ".compat.shims")):
+            if name.startswith(ROOT + ".compat") and not name.startswith(ROOT + ".compat.shims"):
                 continue
             if isinstance(mod, importlib.util._LazyModule):
                 continue            # a lazily bound namespace not run yet: done when it runs
@@ -232,6 +258,11 @@ def _attach_getattrs():
             prev = d.get("__getattr__")
             if getattr(prev, "_paddle_compat_missing", False):
                 continue
+            if name in done:
+                # attached while the namespace's lazy load was still running, which then
+                # dropped it (the first access being ``import paddle.nn.x``): attach again,
+                # around the module's own ``__getattr__`` recorded the first time
+                prev = done[name][1]
             pname = paddle_name_of(name)
             mod.__getattr__ = make_module_getattr(
                 mod, pname, _resolve, prev,
