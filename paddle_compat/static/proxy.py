@@ -274,11 +274,25 @@ class StaticTracer(TracerBase):
         m = t if t.device.type == "meta" else _meta_like(t)
         node.meta["pv"] = (m, m)
         node.meta["rg"] = bool(t.requires_grad)
-        node.meta["var_name"] = self.unique_var_name("constant") + ".tmp_0"
+        # the tensor and its node share one Paddle name (``x.grad_name`` of a tensor made by a
+        # creation op under program_guard names the gradient appended for this node)
+        name = getattr(t, "_static_name", None)
+        if name is None:
+            name = self.unique_var_name("constant") + ".tmp_0"
+            try:
+                t._static_name = name
+            except (AttributeError, RuntimeError):
+                pass
+        node.meta["var_name"] = name
         node.meta["const"] = True
         self._const_ids[key] = (t, node)
         self.version += 1
         return StaticProxy(node, self)
+
+    def constant_node(self, t):
+        """The ``get_attr`` node already made for the real tensor ``t`` (or None)."""
+        hit = self._const_ids.get(id(t))
+        return hit[1] if hit is not None and hit[0] is t else None
 
     def attr_node(self, name, value):
         """A ``get_attr`` node for a sub-GraphModule (or anything else kept on the root)."""
