@@ -465,8 +465,7 @@ def _flat_fetch_list(fetch_list):
         if isinstance(f, (list, tuple)):
             for g in f:
                 if isinstance(g, (list, tuple)):
-                    raise TypeError("The item in fetch_list should be str, variable or "
-                                    f"optimize_op, but received {type(g)}.")
+                    raise TypeError(f"{g!r} should be Variable, Operator or str")
                 out.append(g)
         else:
             out.append(f)
