@@ -177,7 +177,39 @@ def fetch_nested_too_deep(paddle, rec):
     _exe(paddle).run(main, feed={"x": XB}, fetch_list=[a, [b, [a]]])
 
 
+def shape_variables(paddle, rec):
+    """Creation ops whose shape is a Variable (fed, or paddle.shape of a Variable) or a list
+    holding one: the Program's shape is -1 where the value is known only at run time."""
+    main, start = _progs(paddle)
+    with paddle.static.program_guard(main, start):
+        x = paddle.static.data("x", [None, 4], "float32")
+        s = paddle.static.data("s", [2], "int32")
+        outs = [paddle.full(s, 1.5), paddle.zeros(paddle.shape(x), dtype="int64"),
+                paddle.ones([paddle.shape(x)[0], 2]), paddle.empty(shape=s, dtype="float64"),
+                paddle.full(shape=[3, paddle.shape(x)[1]], fill_value=-2.0, dtype="float32")]
+        outs[3] = paddle.zeros_like(outs[3])
+    rec("vars", [var_info(v) for v in outs])
+    rec("values", _exe(paddle).run(main, feed={"x": XB, "s": np.array([2, 3], np.int32)},
+                                   fetch_list=outs))
+
+
+def inplace_on_variables(paddle, rec):
+    """In-place methods on static Variables: the out-of-place op (a new Variable)."""
+    import warnings
+    main, start = _progs(paddle)
+    with paddle.static.program_guard(main, start):
+        x = paddle.static.data("x", [None, 4], "float32")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            y = x * 0.25
+            outs = [paddle.tanh_(x * 1.0), y.erfinv_(), paddle.exp_(x * 0.5) if hasattr(
+                paddle, "exp_") else (x * 0.5).exp_(), (x * 1.0).sqrt_()]
+    rec("vars", [var_info(v) for v in outs])
+    rec("values", _exe(paddle).run(main, feed={"x": np.abs(XB) / 4}, fetch_list=outs + [y]))
+
+
 CASES = {f.__name__: f for f in (
     pylayer_0d_backward, pylayer_backward_tanh, pylayer_two_creation_inputs,
     pylayer_cond_inside, layer_params_append_backward, layer_params_default_list,
-    layer_params_minimize, layer_conv_bn_minimize, fetch_grouped, fetch_nested_too_deep)}
+    layer_params_minimize, layer_conv_bn_minimize, fetch_grouped, fetch_nested_too_deep,
+    shape_variables, inplace_on_variables)}

@@ -461,6 +461,28 @@ class StaticProxy(Proxy):
     def detach(self):
         return self.tracer.create_proxy("call_method", "detach", (self,), {})
 
+    # -- a 1-d integer Variable used as a shape (``paddle.full(shape_var, ...)``)
+    def record_shaped(self, target, args, kwargs, dtype, parts=None):
+        """Record ``target(*args, **kwargs)``, whose output has ``dtype`` and the shape this
+        1-d Variable holds at run time (or ``parts``: ints and 0-d Variables, this one among
+        them): as in Paddle, the values of ``paddle.shape(x)`` of known dimensions and the
+        ints are known, a 0-d Variable's and anything else is -1."""
+        pair = []
+        for which in (0, 1):
+            dims = []
+            for p in (parts if parts is not None else [self]):
+                if not isinstance(p, Proxy):
+                    dims.append(int(p))
+                    continue
+                pv = p.node.meta["pv"][which]
+                if pv.device.type == "meta" or parts is not None:
+                    dims.extend([SENTINELS[which]] * max(int(pv.numel()), 1))
+                else:
+                    dims.extend(int(v) for v in pv.reshape(-1).tolist())
+            pair.append(torch.empty(dims, dtype=dtype, device=_META))
+        tracer = _active[-1] if _active else self.tracer
+        return tracer.record("call_function", target, args, kwargs, pv=tuple(pair))
+
     # -- the Paddle name of this value
     @property
     def _static_name(self):
