@@ -22,7 +22,10 @@ def run_case(name):
     got = {"values": []}
     paddle.enable_static()
     try:
-        CASES[name](paddle, lambda k, v: got["values"].append([k, encode(v)]))
+        # fresh layer names inside, the process's numbering afterwards (other test files
+        # compare parameter names ordered by their numbers)
+        with paddle.utils.unique_name.guard():
+            CASES[name](paddle, lambda k, v: got["values"].append([k, encode(v)]))
     except Exception as e:      # noqa: BLE001 - the exception is the result
         got["error"] = list(normalize_error(e))
     finally:
@@ -44,7 +47,8 @@ def test_static_more_case(name):
 def static_mode():
     paddle.enable_static()
     try:
-        yield
+        with paddle.utils.unique_name.guard():
+            yield
     finally:
         paddle.disable_static()
 
