@@ -22,33 +22,30 @@ def _grad_of(grad_list, v):
     raise AssertionError("no gradient for the variable")
 
 
+def _creation_input_backward(paddle, rec, shape, backward_fn, loss_fn):
+    """static_pylayer(3 * x) of a creation op's result ``paddle.full(shape, -2.0)``, then
+    append_backward(loss_fn(out), [data]): the output and the input's gradient."""
+    main, start = _progs(paddle)
+    with paddle.static.program_guard(main, start):
+        data = paddle.full(shape=shape, dtype="float32", fill_value=-2.0)
+        data.stop_gradient = False
+        out = paddle.static.nn.static_pylayer(lambda x: 3 * x, [data], backward_fn)
+        grad_list = paddle.static.append_backward(loss_fn(out), [data])
+    if not shape:
+        rec("n_grads", len(grad_list))
+    ret, g = _exe(paddle).run(main, fetch_list=[out, _grad_of(grad_list, data)])
+    rec("ret", ret)
+    rec("x_grad", g)
+
+
 def pylayer_0d_backward(paddle, rec):
     """test_static_pylayer: a 0-d creation-op result as static_pylayer's input, and
     append_backward(out, [data])."""
-    main, start = _progs(paddle)
-    with paddle.static.program_guard(main, start):
-        data = paddle.full(shape=[], dtype="float32", fill_value=-2.0)
-        data.stop_gradient = False
-        out = paddle.static.nn.static_pylayer(lambda x: 3 * x, [data], lambda dy: -5 * dy)
-        grad_list = paddle.static.append_backward(out, [data])
-    rec("n_grads", len(grad_list))
-    ret, g = _exe(paddle).run(main, fetch_list=[out, _grad_of(grad_list, data)])
-    rec("ret", ret)
-    rec("x_grad", g)
+    _creation_input_backward(paddle, rec, [], lambda dy: -5 * dy, lambda out: out)
 
 
 def pylayer_backward_tanh(paddle, rec):
-    main, start = _progs(paddle)
-    with paddle.static.program_guard(main, start):
-        data = paddle.full(shape=[3, 4], dtype="float32", fill_value=-2.0)
-        data.stop_gradient = False
-        out = paddle.static.nn.static_pylayer(lambda x: 3 * x, [data],
-                                              lambda dy: paddle.tanh(dy))
-        loss = paddle.mean(out)
-        grad_list = paddle.static.append_backward(loss, [data])
-    ret, g = _exe(paddle).run(main, fetch_list=[out, _grad_of(grad_list, data)])
-    rec("ret", ret)
-    rec("x_grad", g)
+    _creation_input_backward(paddle, rec, [3, 4], lambda dy: paddle.tanh(dy), paddle.mean)
 
 
 def pylayer_two_creation_inputs(paddle, rec):
