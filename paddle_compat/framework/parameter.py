@@ -87,6 +87,8 @@ class Parameter(Tensor):
     def __repr__(self):
         if "_lazy_init" in self.__dict__:
             return "Parameter containing:\nTensor(Not initialized)"
+        if not isinstance(self._t, torch.Tensor):     # a static program's parameter
+            return Tensor.__repr__(self)
         return "Parameter containing:\n" + Tensor.__repr__(self)
 
     def initialize(self):
@@ -123,8 +125,14 @@ class Parameter(Tensor):
 
 def make_parameter(data, name, trainable=True, optimize_attr=None, regularizer=None,
                    need_clip=True, do_model_average=None):
-    """A Parameter around the torch tensor ``data`` (detached: a parameter is a leaf)."""
-    t = data.detach() if isinstance(data, torch.Tensor) else data._t.detach()
+    """A Parameter around the torch tensor ``data`` (detached: a parameter is a leaf), or
+    around a static program's parameter (its payload, a leaf of the program, is kept)."""
+    if isinstance(data, torch.Tensor):
+        t = data.detach()
+    elif isinstance(data, Tensor):
+        t = data._t.detach()
+    else:
+        t = data
     p = Tensor.__new__(Parameter)
     p._t = t.requires_grad_(bool(trainable) and (t.is_floating_point() or t.is_complex()))
     p._name = name

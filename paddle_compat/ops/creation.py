@@ -11,6 +11,7 @@ import re
 
 import numpy as np
 import torch
+import torch.fx
 
 from ..framework import dtype as _dt
 from ..framework.dtype import _Defaults
@@ -140,7 +141,49 @@ def _dims(shape, api):
 
 
 def _full(shape, value, dtype, api):
+    v = _static_shape(shape)
+    if v is not None:
+        return _filled_at_run_time(*v, "full", dtype, value)
     return wrap(torch.full(_dims(shape, api), value, dtype=dtype, device=current_device()))
+
+
+def _static_shape(shape):
+    """A shape known only at run time in a static program, as Paddle's static graph takes
+    them: ``(payload, None)`` for a 1-d Variable, ``(a Variable's payload, parts)`` for a list
+    holding 0-d Variables (``parts``: ints and payloads); None for any other shape."""
+    t = getattr(shape, "_t", None)
+    if t is not None:
+        return None if isinstance(t, torch.Tensor) else (t, None)
+    if isinstance(shape, (list, tuple)):
+        parts = [getattr(d, "_t", d) for d in shape]
+        proxies = [p for p in parts if isinstance(p, torch.fx.Proxy)]
+        if proxies:
+            return proxies[0], [p if isinstance(p, torch.fx.Proxy) else int(p) for p in parts]
+    return None
+
+
+def _make_filled(shape, kind, dtype, value=None, device=None):
+    """Run time of a creation op whose shape is a tensor or a list of ints and 0-d tensors
+    (``kind``: zeros, ones, empty, full)."""
+    if isinstance(shape, torch.Tensor):
+        dims = [int(d) for d in shape.reshape(-1).tolist()]
+    else:
+        dims = [int(d) for d in shape]
+    for i, d in enumerate(dims):
+        if d < 0:
+            raise ValueError("(InvalidArgument) Each value of attribute 'shape' is expected "
+                             f"to be no less than 0. But received: shape[{i}] = {d}")
+    if kind == "full":
+        return torch.full(dims, value, dtype=dtype, device=device)
+    return getattr(torch, kind)(dims, dtype=dtype, device=device)
+
+
+def _filled_at_run_time(shape_p, parts, kind, dtype, value=None):
+    """Record ``_make_filled`` into the static program of ``shape_p`` (a Variable's payload;
+    ``parts``: the list it is part of, see ``_static_shape``)."""
+    return wrap(shape_p.record_shaped(
+        _make_filled, (shape_p if parts is None else parts, kind, dtype, value),
+        {"device": current_device()}, dtype, parts))
 
 
 def _filled(torch_fn, api, what):
@@ -158,6 +201,9 @@ def _filled(torch_fn, api, what):
                 t = torch_fn(*shape)
                 if t.is_cpu:                     # not under torch.set_default_device
                     return wrap(t)
+        v = _static_shape(shape)
+        if v is not None:
+            return _filled_at_run_time(*v, api, dtype_or_default(dtype))
         return wrap(torch_fn(_dims(shape, api), dtype=dtype_or_default(dtype),
                              device=current_device()))
     create.__name__ = create.__qualname__ = api

@@ -17,6 +17,8 @@ only (``x.exp_()``), some functions only (``paddle.erf_``), as in Paddle.
 
 The helpers (``_x``, ``_writable``, ``_binary`` ...) serve the other op modules too.
 """
+import warnings
+
 import torch
 
 from ..framework import dtype as _dt
@@ -92,11 +94,25 @@ def _unary(fn, api):
 def _unary_(fn_, api):
     """In-place form: ``fn_`` changes a torch tensor in place (``torch.Tensor.tanh_``)."""
     def f(x, name=None):
-        fn_(_writable(x, api))
+        t = _writable(x, api)
+        try:
+            fn_(t)
+        except TypeError:
+            if isinstance(t, torch.Tensor):
+                raise
+            return _static_inplace(t, api)
         return x
     f.__name__ = api
     f.__doc__ = f"In-place {api[:-1]}: modifies and returns x."
     return f
+
+
+def _static_inplace(t, api):
+    """``api`` (``tanh_``) on a static Variable: as in Paddle's static mode, the out-of-place
+    op (a new Variable; the input keeps its value), with Paddle's warning."""
+    warnings.warn(f"In static graph mode, {api}() is the same as {api[:-1]}() and does not "
+                  "perform inplace operation.", UserWarning, stacklevel=3)
+    return wrap(getattr(t, api[:-1])())
 
 
 def _inplace_op(api, where=True, fn_=None):

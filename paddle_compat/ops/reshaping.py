@@ -380,6 +380,8 @@ def set_(x, source=None, shape=None, stride=None, offset=0, name=None):
 def shape(input):
     """The shape as a 1-d int64 Tensor."""
     t = _tensor(input, "shape", "input")
+    if not isinstance(t, torch.Tensor):         # a static Variable: its shape at run time
+        return wrap(torch._shape_as_tensor(t))
     return wrap(torch.tensor(t.shape, dtype=torch.int64))
 
 

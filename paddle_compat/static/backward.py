@@ -44,12 +44,21 @@ def _as_list(v, what):
                     f"{type(v).__name__}")
 
 
-def _proxy(v, what):
+def _proxy(v, what, tracer=None):
+    """The StaticProxy of Variable ``v``. A real Tensor (made by a creation op under
+    ``program_guard``, as ``paddle.full``'s result, which Paddle makes a Variable of the
+    program) stands for the constant node ``tracer``'s graph made of it."""
     t = getattr(v, "_t", None)
-    if not isinstance(t, StaticProxy):
-        raise TypeError(f"{what} must be static Variables (built under paddle.enable_static()), "
-                        f"but got {type(v).__name__}")
-    return t
+    if isinstance(t, StaticProxy):
+        return t
+    if tracer is not None and isinstance(t, torch.Tensor):
+        node = tracer.constant_node(t)
+        if node is not None:
+            if t.requires_grad and not node.meta.get("rg"):
+                node.meta["rg"] = True      # stop_gradient=False set after the op used it
+            return StaticProxy(node, tracer)
+    raise TypeError(f"{what} must be static Variables (built under paddle.enable_static()) of "
+                    f"the program, but got {type(v).__name__}")
 
 
 def _ancestors(nodes):
@@ -127,7 +136,7 @@ def gradients(targets, inputs, target_gradients=None, no_grad_set=None):
     tl = _as_list(targets, "targets")
     il = _as_list(inputs, "inputs")
     tps = [_proxy(t, "targets") for t in tl]
-    ips = [_proxy(x, "inputs") for x in il]
+    ips = [_proxy(x, "inputs", tps[0].tracer) for x in il]
     if target_gradients is None:
         tgs = [None] * len(tps)
     else:
@@ -154,7 +163,7 @@ def _append_variable_grads(lp, anc, params):
     skip = {"backward", "optimize"}
     extra = [n for n in lp.node.graph.nodes
              if n in anc and n not in params and n.meta.get("rg") and n.meta.get("var_name")
-             and n.op in ("placeholder", "call_function", "call_method")
+             and n.op in ("placeholder", "call_function", "call_method", "get_attr")
              and not n.meta.get("persistable") and n.meta.get("role") not in skip
              and "pv" in n.meta]
     if extra:
@@ -169,14 +178,14 @@ def append_backward(loss, parameter_list=None, no_grad_set=None, callbacks=None,
     lp = _proxy(loss, "loss")
     program = lp.tracer.owner
     graph = lp.node.graph
+    given = {}                  # node -> the object the caller named it by
     if parameter_list is not None:
-        names = [p if isinstance(p, str) else p.name for p in parameter_list]
         nodes = []
-        for nm in names:
-            n = program.node_by_name(nm) if hasattr(program, "node_by_name") else None
-            if n is None:
-                raise ValueError(f"parameter '{nm}' is not in the loss's program")
+        for p in parameter_list:
+            n = _named_node(program, lp.tracer, p)
             nodes.append(n)
+            if not isinstance(p, str):
+                given.setdefault(n, p)
     else:
         nodes = [n for n in reversed(graph.nodes) if n.meta.get("parameter") and
                  n.meta.get("trainable") and n.meta.get("rg")]     # Paddle's order: newest first
@@ -192,9 +201,29 @@ def append_backward(loss, parameter_list=None, no_grad_set=None, callbacks=None,
     grads = _append_grad(lp.tracer, [lp], ps, [None])
     out = []
     for n, p, g in zip(nodes, ps, grads):
-        v = wrap(p)
-        v._name = n.meta.get("var_name")
-        v._persistable = True
+        v = given.get(n)
+        if v is None:
+            v = wrap(p)
+            v._name = n.meta.get("var_name")
+            v._persistable = bool(n.meta.get("persistable"))
         out.append((v, g))
     return out
+
+
+def _named_node(program, tracer, p):
+    """The node of ``append_backward``'s ``parameter_list`` entry ``p``: a name, a Variable of
+    the loss's program (a parameter, or any variable with stop_gradient=False, as Paddle
+    accepts), or a real Tensor the program uses as a constant."""
+    if isinstance(p, str):
+        n = program.node_by_name(p)
+        if n is None:
+            raise ValueError(f"parameter '{p}' is not in the loss's program")
+        return n
+    try:
+        n = _proxy(p, "parameter_list", tracer).node
+    except TypeError:
+        n = None
+    if n is None or n.graph is not program.graph:
+        raise ValueError(f"parameter '{getattr(p, 'name', p)}' is not in the loss's program")
+    return n
 

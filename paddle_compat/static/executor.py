@@ -383,6 +383,11 @@ class Executor:
             fetch_list = ()
         elif not isinstance(fetch_list, (list, tuple)):
             fetch_list = (fetch_list,)
+        else:
+            for f in fetch_list:
+                if isinstance(f, (list, tuple)):
+                    fetch_list = _flat_fetch_list(fetch_list)
+                    break
         if scope is None:
             scope = _G.scope
         fkey = []
@@ -449,6 +454,22 @@ class Executor:
                 return out
             return with_eager
         return c
+
+
+def _flat_fetch_list(fetch_list):
+    """Paddle's ``fetch_list`` may group targets in lists or tuples one level deep (a layer
+    returning a list): they are fetched in order and come back as one flat list, as in
+    Paddle 3.3.1. Deeper nesting is refused, as Paddle refuses it."""
+    out = []
+    for f in fetch_list:
+        if isinstance(f, (list, tuple)):
+            for g in f:
+                if isinstance(g, (list, tuple)):
+                    raise TypeError(f"{g!r} should be Variable, Operator or str")
+                out.append(g)
+        else:
+            out.append(f)
+    return out
 
 
 def _ignore(v):

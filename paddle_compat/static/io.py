@@ -929,8 +929,11 @@ def _static_pir(program, feed_vars, fetch_vars, scope=None):
         return names[n], t, bool(t.requires_grad)
 
     names = {}
-    creation = [n.meta.get("var_name") for n in nodes
-                if n.op == "placeholder" and n.meta.get("persistable")]
+    # Paddle lists a static program's own parameters (static.nn.fc's) before those of the
+    # nn.Layers built under program_guard (so after them once reversed)
+    persist = [n for n in nodes if n.op == "placeholder" and n.meta.get("persistable")]
+    creation = [n.meta.get("var_name") for n in persist if not n.meta.get("layer_parameter")]
+    creation += [n.meta.get("var_name") for n in persist if n.meta.get("layer_parameter")]
     creation += [f"constant_folding_{k}" for k in
                  range(sum(1 for n in nodes if n.op == "get_attr"))]
     feed_list = [(n, n.meta.get("var_name") or n.name, True) for n in feeds]

@@ -37,7 +37,7 @@ from .variable import type_str
 
 __all__ = ["Program", "Block", "Operator", "Variable", "program_guard", "default_main_program",
            "default_startup_program", "data", "create_parameter", "create_global_var",
-           "name_scope"]
+           "name_scope", "layer_parameter"]
 
 #: a static Variable is a Tensor whose payload is a StaticProxy
 Variable = Tensor
@@ -570,6 +570,21 @@ def create_parameter(shape, dtype, name=None, attr=None, is_bias=False,
     if name is None:
         name = default_main_program().tracer.unique_var_name("create_parameter") + ".w_0"
     return _persistable(name, shape, tdtype, init, trainable, parameter=True)
+
+
+def layer_parameter(name, shape, tdtype, init, trainable):
+    """The node of an ``nn.Layer`` parameter created while static mode is on: a parameter of
+    the default main program initialised by ``init`` in the default startup program, as
+    Paddle's static ``Layer.create_parameter`` makes it (so ``append_backward`` and
+    ``minimize`` find it). A name the program already holds as a parameter is that parameter
+    (Paddle shares parameters by ``ParamAttr`` name). Returns the StaticProxy."""
+    main = default_main_program()
+    n = main.node_by_name(name)
+    if n is not None and n.meta.get("parameter"):
+        return StaticProxy(n, main.tracer)
+    p = _persistable(name, _shape_list(shape), tdtype, init, trainable, parameter=True)._t
+    p.node.meta["layer_parameter"] = True
+    return p
 
 
 def create_global_var(shape, value, dtype, persistable=False, force_cpu=False, name=None):

@@ -274,11 +274,25 @@ class StaticTracer(TracerBase):
         m = t if t.device.type == "meta" else _meta_like(t)
         node.meta["pv"] = (m, m)
         node.meta["rg"] = bool(t.requires_grad)
-        node.meta["var_name"] = self.unique_var_name("constant") + ".tmp_0"
+        # the tensor and its node share one Paddle name (``x.grad_name`` of a tensor made by a
+        # creation op under program_guard names the gradient appended for this node)
+        name = getattr(t, "_static_name", None)
+        if name is None:
+            name = self.unique_var_name("constant") + ".tmp_0"
+            try:
+                t._static_name = name
+            except (AttributeError, RuntimeError):
+                pass
+        node.meta["var_name"] = name
         node.meta["const"] = True
         self._const_ids[key] = (t, node)
         self.version += 1
         return StaticProxy(node, self)
+
+    def constant_node(self, t):
+        """The ``get_attr`` node already made for the real tensor ``t`` (or None)."""
+        hit = self._const_ids.get(id(t))
+        return hit[1] if hit is not None and hit[0] is t else None
 
     def attr_node(self, name, value):
         """A ``get_attr`` node for a sub-GraphModule (or anything else kept on the root)."""
@@ -446,6 +460,28 @@ class StaticProxy(Proxy):
 
     def detach(self):
         return self.tracer.create_proxy("call_method", "detach", (self,), {})
+
+    # -- a 1-d integer Variable used as a shape (``paddle.full(shape_var, ...)``)
+    def record_shaped(self, target, args, kwargs, dtype, parts=None):
+        """Record ``target(*args, **kwargs)``, whose output has ``dtype`` and the shape this
+        1-d Variable holds at run time (or ``parts``: ints and 0-d Variables, this one among
+        them): as in Paddle, the values of ``paddle.shape(x)`` of known dimensions and the
+        ints are known, a 0-d Variable's and anything else is -1."""
+        pair = []
+        for which in (0, 1):
+            dims = []
+            for p in (parts if parts is not None else [self]):
+                if not isinstance(p, Proxy):
+                    dims.append(int(p))
+                    continue
+                pv = p.node.meta["pv"][which]
+                if pv.device.type == "meta" or parts is not None:
+                    dims.extend([SENTINELS[which]] * max(int(pv.numel()), 1))
+                else:
+                    dims.extend(int(v) for v in pv.reshape(-1).tolist())
+            pair.append(torch.empty(dims, dtype=dtype, device=_META))
+        tracer = _active[-1] if _active else self.tracer
+        return tracer.record("call_function", target, args, kwargs, pv=tuple(pair))
 
     # -- the Paddle name of this value
     @property

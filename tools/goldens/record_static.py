@@ -17,8 +17,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 CASES_FILE = os.path.join(ROOT, "tests", "static_cases.py")
 
 
-def load_cases():
-    spec = importlib.util.spec_from_file_location("static_cases", CASES_FILE)
+def load_cases(path=CASES_FILE):
+    sys.path.insert(0, os.path.dirname(path))       # a cases file may build on static_cases
+    spec = importlib.util.spec_from_file_location(
+        os.path.splitext(os.path.basename(path))[0], path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
@@ -38,9 +40,9 @@ def encode(v):
     return repr(v)
 
 
-def run_one(name):
+def run_one(name, path=CASES_FILE):
     import paddle
-    mod = load_cases()
+    mod = load_cases(path)
     record = {"values": []}
     paddle.enable_static()
     try:
@@ -52,16 +54,22 @@ def run_one(name):
     print("@@RECORD@@" + json.dumps(record))
 
 
-def main():
-    mod = load_cases()
+def record_all(script, cases_path, out_path):
+    """Run every case of ``cases_path`` through ``script NAME`` (one subprocess each, which
+    calls ``run_one``) and write the records to ``out_path``."""
+    mod = load_cases(cases_path)
     out = {}
     for name in mod.CASES:
-        p = subprocess.run([sys.executable, __file__, name], capture_output=True, text=True)
+        p = subprocess.run([sys.executable, script, name], capture_output=True, text=True)
         line = [x for x in p.stdout.splitlines() if x.startswith("@@RECORD@@")]
         out[name] = json.loads(line[0][10:]) if line else {"crash": p.stderr[-500:]}
         print(name, "error" in out[name] and out[name]["error"] or "ok")
-    with open(os.path.join(ROOT, "tests", "goldens", "static.json"), "w") as f:
+    with open(out_path, "w") as f:
         json.dump({"paddle": "3.3.1 (CPU, static mode = PIR)", "cases": out}, f, indent=1)
+
+
+def main():
+    record_all(__file__, CASES_FILE, os.path.join(ROOT, "tests", "goldens", "static.json"))
 
 
 if __name__ == "__main__":

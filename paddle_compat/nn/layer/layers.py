@@ -22,12 +22,14 @@ import torch
 
 from ...framework import dtype as _dt
 from ...framework import hooks
+from ...framework import mode as _mode
 from ...ops.registry import OpSet as _OpSet
 from ...framework.parameter import (Parameter, lazy_init_enabled, make_parameter, unique_name,
                                     used_param_names)
 from ...framework.mode import in_to_static_mode as in_declarative_mode  # noqa: F401 (Paddle's)
 from ...framework.place import Place, to_torch_device
 from ...framework.tensor import Tensor, copy_whole, wrap
+from ...static.program import layer_parameter as _static_parameter
 from .. import initializer as _init
 from ..param_attr import to_param_attr
 
@@ -87,6 +89,13 @@ def new_parameter(scope, shape, attr=None, dtype="float32", is_bias=False,
     name = attr.name
     if name is None:
         name = unique_name(f"{scope}.{'b' if is_bias else 'w'}")
+    if _mode.in_static_mode():
+        # a parameter of the static Program being built, initialised by its startup program
+        p = _parameter_of(_static_parameter(name, shape, dtype.torch, init, attr.trainable),
+                          name, attr)
+        if not (dtype.is_floating_point or dtype.is_complex):
+            p.stop_gradient = True
+        return p
     if name in used_param_names:
         raise ValueError(f"parameter name [{name}] have be been used. In dygraph mode, the name "
                          "of parameter can't be same.Please check the parameter attr value "
@@ -96,13 +105,19 @@ def new_parameter(scope, shape, attr=None, dtype="float32", is_bias=False,
     lazy = lazy_init_enabled()
     data = torch.empty(shape, dtype=dtype.torch, device="meta") if lazy else \
         init.make(shape, dtype, where)
-    p = make_parameter(data, name, trainable=attr.trainable,
-                       optimize_attr={"learning_rate": attr.learning_rate},
-                       regularizer=attr.regularizer, need_clip=attr.need_clip,
-                       do_model_average=attr.do_model_average)
+    p = _parameter_of(data, name, attr)
     if lazy:                    # LazyGuard: the values are drawn by p.initialize()
         p._lazy_init = lambda: init.make(shape, dtype, where)
     return p
+
+
+def _parameter_of(data, name, attr):
+    """A Parameter named ``name`` around ``data`` (a torch tensor, or a static program's
+    parameter node) with ``attr``'s optimizer settings."""
+    return make_parameter(data, name, trainable=attr.trainable,
+                          optimize_attr={"learning_rate": attr.learning_rate},
+                          regularizer=attr.regularizer, need_clip=attr.need_clip,
+                          do_model_average=attr.do_model_average)
 
 
 def create_parameter(shape, dtype, name=None, attr=None, is_bias=False,
