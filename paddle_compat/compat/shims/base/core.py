@@ -1,11 +1,13 @@
 """``paddle.base.core``: the build queries scripts branch on, answered for torch's build."""
 import torch
 
-from ....framework.place import CPUPlace, CUDAPinnedPlace, CUDAPlace, is_compiled_with_cuda
+from ....framework.place import (CPUPlace, CUDAPinnedPlace, CUDAPlace, CustomPlace, IPUPlace,
+                                Place, XPUPinnedPlace, XPUPlace, is_compiled_with_cuda)
 
 __all__ = ["is_compiled_with_cuda", "is_compiled_with_rocm", "is_compiled_with_xpu",
            "is_compiled_with_custom_device", "is_compiled_with_distribute",
-           "get_cuda_device_count", "CPUPlace", "CUDAPlace", "CUDAPinnedPlace",
+           "get_cuda_device_count", "Place", "CPUPlace", "CUDAPlace", "CUDAPinnedPlace", "XPUPlace",
+           "XPUPinnedPlace", "IPUPlace", "CustomPlace",
            "is_compiled_with_onednn", "is_compiled_with_mkldnn", "get_all_device_type"]
 
 
