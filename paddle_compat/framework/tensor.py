@@ -372,9 +372,8 @@ class Tensor:
     @grad.setter
     def grad(self, value):
         t = self._t
-        if getattr(t, "_paddle_retains", False):
-            t._paddle_retained = None if value is None else unwrap(value)
-            return
+        if not t.is_leaf:
+            raise SystemError("(Fatal) Only leaf Tensor can be set grad.")
         t.grad = None if value is None else unwrap(value)
         if getattr(t, "_paddle_grad", None) is not None:
             t._paddle_grad = None
