@@ -124,6 +124,15 @@ with paddle.pir_utils.OldIrGuard():
 paddle.disable_static()
 out.append(paddle.framework.use_pir_api())
 """,
+    "switch.saved_model_suffix": """
+import os, tempfile
+d = tempfile.mkdtemp()
+net = paddle.nn.Linear(2, 2)
+paddle.jit.save(net, os.path.join(d, "m"),
+                input_spec=[paddle.static.InputSpec([None, 2], "float32")])
+suffix = ".json" if paddle.framework.use_pir_api() else ".pdmodel"
+out = [sorted(os.listdir(d)), os.path.isfile(os.path.join(d, "m" + suffix))]
+""",
     "switch.prim": """
 c = paddle.base.core
 out = [c._is_bwd_prim_enabled(), c._is_fwd_prim_enabled(), c._is_all_prim_enabled()]
@@ -246,6 +255,28 @@ for op in ("fill_", "zero_"):
     getattr(y, op)(3.0) if op == "fill_" else y.zero_()
     y.sum().backward()
     out.append(a.grad.numpy().tolist())
+""",
+    "hook.inside_to_static": """
+@paddle.jit.to_static
+def f(x):
+    y = x * 2
+    y.register_hook(lambda g: g * 10)
+    return (y * 3).sum()
+x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+r = f(x)
+r.backward()
+out = [float(r), x.grad.numpy().tolist()]
+class Net(paddle.nn.Layer):
+    def __init__(self):
+        super().__init__()
+        self.l = paddle.nn.Linear(2, 2)
+    def forward(self, x):
+        y = self.l(x)
+        y.register_hook(lambda g: g * 0)
+        return y.sum() + self.l.weight.sum()
+net = paddle.jit.to_static(Net())
+net(paddle.ones([1, 2])).backward()
+out.append(net.l.weight.grad.numpy().tolist())
 """,
     # ------------------------------------------------------------------ names
     "name.clip_grad_norm_module": """

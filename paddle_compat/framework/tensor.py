@@ -512,7 +512,11 @@ class Tensor:
             out = hook(wrap(g))
             return None if out is None else unwrap(out)
 
-        return TensorHookRemoveHelper(self._t.register_hook(torch_hook))
+        t = self._t
+        if not isinstance(t, torch.Tensor):     # a static Variable: the hook is a graph node
+            self._t, handle = hooks.record_grad_hook(t, torch_hook)
+            return TensorHookRemoveHelper(handle)
+        return TensorHookRemoveHelper(t.register_hook(torch_hook))
 
     def _register_backward_hook(self, hook):
         """Call ``hook()`` (no arguments) each time a backward has accumulated this leaf's
