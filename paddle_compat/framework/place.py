@@ -1,7 +1,12 @@
 """Paddle's places and the current device, over torch devices.
 
-A place prints as Paddle prints it (``Place(cpu)``, ``Place(gpu:0)``, ``Place(gpu_pinned)``) and
-knows the torch device that holds its tensors. ``set_device`` chooses where new tensors go.
+The places are classes, as Paddle's (``isinstance(p, paddle.CPUPlace)``): ``Place`` (Paddle's
+``core.Place``; ``x.place`` is one) and its kinds ``CPUPlace``, ``CUDAPlace``,
+``CUDAPinnedPlace`` and, constructible only on builds with such devices (never here),
+``XPUPlace``, ``XPUPinnedPlace``, ``IPUPlace``, ``CustomPlace``. A place prints as Paddle prints
+it (``Place(cpu)``, ``Place(gpu:0)``, ``Place(gpu_pinned)``), compares equal to any place of the
+same kind and index and knows the torch device that holds its tensors. ``set_device`` chooses
+where new tensors go.
 """
 import torch
 

@@ -301,7 +301,8 @@ class Layer:
 
     def create_tensor(self, name=None, persistable=None, dtype=None):
         """An empty Tensor of ``dtype`` named ``name`` (or ``<full_name>.tmp_<n>``)."""
-        t = Tensor(torch.empty(0, dtype=_dt.convert_dtype(dtype or self._dtype).torch))
+        dtype = dtype or self._dtype or _dt.default_float().name
+        t = Tensor(torch.empty(0, dtype=_dt.convert_dtype(dtype).torch))
         t.name = name or unique_name(f"{self._full_name}.tmp")
         t.persistable = bool(persistable)
         return t
