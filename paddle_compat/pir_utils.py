@@ -3,7 +3,8 @@
 Paddle 3 builds static programs in PIR or, under ``OldIrGuard``, in the legacy ProgramDesc;
 tests run a body under both with ``test_with_pir_api``. paddle_compat has one static IR (a
 ``torch.fx`` graph whose Variables keep Paddle's legacy names: ``X@GRAD`` can be fetched), and
-``paddle.framework.in_pir_mode()`` is False: the guards only do what they do to the mode (as in
+``paddle.framework.in_pir_mode()`` is False (``use_pir_api()`` is True, as in Paddle, but
+False inside ``OldIrGuard``): the guards only do what they do to the mode (as in
 Paddle, ``IrGuard`` and ``OldIrGuard`` entered in dynamic mode build a static program until they
 exit) and ``test_with_pir_api`` runs its test once.
 """

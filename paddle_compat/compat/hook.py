@@ -134,6 +134,19 @@ EXTRAS = {
     },
 }
 
+#: Paddle modules that paddle_compat has no module for, where a script imports them by name:
+#: paddle name -> the paddle_compat module whose names it reads. Several share their name with
+#: the function their package exports (``paddle.nn.utils.clip_grad_norm_``): install() puts
+#: them into sys.modules, so that importing one never replaces that function on the package.
+FACADES = {
+    "paddle.nn.utils.clip_grad_norm_": ROOT + ".nn.utils",
+    "paddle.nn.utils.clip_grad_value_": ROOT + ".nn.utils",
+    "paddle.nn.utils.weight_norm_hook": ROOT + ".nn.utils",
+    "paddle.nn.utils.spectral_norm_hook": ROOT + ".nn.utils",
+    "paddle.nn.utils.transform_parameters": ROOT + ".nn.utils",
+    "paddle.nn.functional.input": ROOT + ".nn.functional",
+}
+
 _lock = threading.RLock()
 _state = {"finder": None, "getattrs": {}, "added_attrs": [], "aliased": set()}
 
@@ -148,6 +161,23 @@ def paddle_name_of(module_name):
     if best is None:
         return module_name
     return best + module_name[len(ALIASES[best]):]
+
+
+def _facade(paddle_name, target):
+    """A module named ``paddle_name`` whose attributes are those of the paddle_compat module
+    ``target`` (imported on the first read)."""
+    mod = type(sys)(paddle_name, f"{paddle_name}: its names are those of {paddle_name_of(target)}"
+                                 " (paddle_compat keeps them there).")
+
+    def getattr_(name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        try:
+            return getattr(importlib.import_module(target), name)
+        except AttributeError:
+            raise AttributeError(f"module '{paddle_name}' has no attribute '{name}'") from None
+    mod.__getattr__ = getattr_
+    return mod
 
 
 def _target_of(fullname):
@@ -291,6 +321,10 @@ def install():
             for k in _state["saved_paddle"]:
                 del sys.modules[k]
         root = importlib.import_module("paddle")
+        for name, target in FACADES.items():
+            if name not in sys.modules:
+                sys.modules[name] = _facade(name, target)
+                _state["aliased"].add(name)
         _attach_getattrs()
         return root
 

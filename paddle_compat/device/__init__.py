@@ -16,7 +16,8 @@ import types
 
 import torch
 
-from ..framework.place import Device, Place, is_compiled_with_cuda
+from ..framework.place import (CustomPlace, Device, IPUPlace, Place, XPUPinnedPlace, XPUPlace,
+                              is_compiled_with_cuda)
 from ..framework.place import get_device as _get_device
 from ..ops.random import seed as _seed
 from ..ops.torch_style import (BFloat16Tensor, BoolTensor, ByteTensor, CharTensor,
@@ -126,46 +127,6 @@ def get_all_custom_device_type():
 def get_available_custom_device():
     """[]: no custom-device plugins."""
     return []
-
-
-class _NoPlace(Place):
-    """A place of a device kind torch does not run on: constructing one raises, as it does in
-    a Paddle build without that device, and ``isinstance(p, paddle.XPUPlace)`` is False."""
-
-    __slots__ = ()
-
-
-class IPUPlace(_NoPlace):
-    __slots__ = ()
-
-    def __new__(cls):
-        raise ValueError("(InvalidArgument) IPUPlace(): paddle_compat runs on torch, which has no "
-                         "Graphcore IPU backend; use CPUPlace() or CUDAPlace(n)")
-
-
-class XPUPlace(_NoPlace):
-    __slots__ = ()
-
-    def __new__(cls, dev_id=0):
-        raise ValueError(f"(InvalidArgument) XPUPlace({dev_id!r}): paddle_compat runs on torch, "
-                         "which has no Kunlun XPU backend; use CPUPlace() or CUDAPlace(n)")
-
-
-class XPUPinnedPlace(_NoPlace):
-    __slots__ = ()
-
-    def __new__(cls):
-        raise RuntimeError("(PermissionDenied) XPUPinnedPlace(): paddle_compat runs on torch, "
-                           "which has no Kunlun XPU backend; use CUDAPinnedPlace()")
-
-
-class CustomPlace(_NoPlace):
-    __slots__ = ()
-
-    def __new__(cls, dev_type, dev_id=0):
-        raise ValueError(f"(InvalidArgument) CustomPlace({dev_type!r}, {dev_id!r}): the device "
-                         f"type {dev_type!r} is not registered (paddle_compat has no custom-device "
-                         "plugins)")
 
 
 # ------------------------------------------------------------------------- devices

@@ -6,7 +6,8 @@ import weakref
 
 import torch
 
-__all__ = ["GradientCycleError", "run_backward", "backward_with_ones", "written_leaves"]
+__all__ = ["GradientCycleError", "run_backward", "backward_with_ones", "written_leaves",
+           "add_backward_final_hook"]
 
 #: Tensors that were leaves stopping gradient when an in-place op wrote into them
 #: (``tensor.writable``). Paddle still fills their ``.grad`` when the write made them part of a
@@ -21,6 +22,26 @@ def _retain_written_leaves():
         if isinstance(t, torch.Tensor) and t.grad_fn is not None:
             t.retain_grad()
     written_leaves.clear()
+
+
+#: Callables to run once, when the next backward (or paddle.grad) has finished
+_final_hooks = []
+
+
+def add_backward_final_hook(hook):
+    """``paddle.base.core.eager._add_backward_final_hook``: call ``hook()`` once, after the
+    next backward pass (``Tensor.backward`` or ``paddle.grad``) has finished."""
+    if not callable(hook):
+        raise TypeError(f"_add_backward_final_hook(): the hook must be callable, but got "
+                        f"{type(hook).__name__}")
+    _final_hooks.append(hook)
+
+
+def _run_final_hooks():
+    hooks = list(_final_hooks)
+    _final_hooks.clear()
+    for hook in hooks:
+        hook()
 
 
 class GradientCycleError(SystemError):
@@ -63,11 +84,15 @@ def run_backward(tensors, grads, retain_graph, create_graph=False, inputs=None):
                 _retain_written_leaves()
             torch.autograd.backward(tensors, grads, retain_graph=retain_graph,
                                     create_graph=create_graph)
-            return None
-        return torch.autograd.grad(tensors, inputs, grads, retain_graph=retain_graph,
-                                   create_graph=create_graph, allow_unused=True)
+            res = None
+        else:
+            res = torch.autograd.grad(tensors, inputs, grads, retain_graph=retain_graph,
+                                      create_graph=create_graph, allow_unused=True)
     except RuntimeError as e:
         _translate_backward_error(e)
+    if _final_hooks:
+        _run_final_hooks()
+    return res
 
 
 def backward_with_ones(t, retain_graph):
@@ -84,3 +109,5 @@ def backward_with_ones(t, retain_graph):
                              accumulate_grad=True)
     except RuntimeError as e:
         _translate_backward_error(e)
+    if _final_hooks:
+        _run_final_hooks()

@@ -41,6 +41,7 @@ in their modules.
 """
 import functools
 import os
+import types
 
 import torch
 
@@ -97,6 +98,21 @@ class FastOp:
     def __call__(self, *args, **kwargs):
         return self._impl(*args, **kwargs)
 
+    # A Python function to ``inspect`` and to code that tells functions from classes, as
+    # Paddle's functions are: ``isinstance(op, types.FunctionType)`` reads ``__class__`` when
+    # the type itself is not a function (so ``inspect.isfunction`` is True), and the function
+    # attributes are those of the Python function it runs. ``type(op)`` stays FastOp.
+    @property
+    def __class__(self):
+        return types.FunctionType
+
+    __code__ = property(lambda self: self._impl.__code__)
+    __defaults__ = property(lambda self: self._impl.__defaults__)
+    __kwdefaults__ = property(lambda self: self._impl.__kwdefaults__)
+    __globals__ = property(lambda self: self._impl.__globals__)
+    __closure__ = property(lambda self: self._impl.__closure__)
+    __builtins__ = property(lambda self: self._impl.__builtins__)
+
     def __get__(self, obj, objtype=None):
         # What torch.compile traces for ``x.reshape``; CPython uses the C slot instead (a bound
         # method of this FastOp, see _fastops.c).
@@ -108,6 +124,14 @@ class FastOp:
     def __reduce__(self):
         # pickles as the function itself (the op module's, under a spelling wrapper)
         return _load, (getattr(self._impl, "__wrapped__", self._impl),)
+
+
+# torch.compile traces the Python function a FastOp runs (it would take a FastOp for a function
+# and fail on its closure): the protocol of torch.jit.script_if_tracing's wrappers. Class
+# attributes, set here to escape name mangling, so functools.wraps copies neither onto a
+# wrapper of a FastOp.
+setattr(FastOp, "__script_if_tracing_wrapper", True)
+setattr(FastOp, "__original_fn", property(lambda self: self._impl))
 
 
 def c_module():

@@ -14,7 +14,7 @@ Every hook is listed below with its owner; ``grep -rn "hooks\\.<name>.set"`` fin
 """
 
 __all__ = ["Hook", "Listeners", "autocast_enabled", "missing_tensor_attr", "static_repr",
-           "record_pylayer", "is_layer", "creation_defaults_changed", "starting_children",
+           "record_pylayer", "record_grad_hook", "is_layer", "creation_defaults_changed", "starting_children",
            "namespace_loaded", "default_block", "load_inference_model", "deform_conv2d",
            "dist_attrs", "dist_like"]
 
@@ -89,6 +89,12 @@ record_pylayer = Hook(
     "record_pylayer", _unset("record_pylayer"),
     "Record ``PyLayer.apply`` on static Variables as one node of the current Program; static "
     "fills it.")
+
+record_grad_hook = Hook(
+    "record_grad_hook", _unset("record_grad_hook"),
+    "``Tensor.register_hook`` on a static Variable (inside ``to_static`` or a Program): record a "
+    "node that applies the hook to the gradient; returns the node's value and a handle whose "
+    "``remove()`` turns the hook off. static fills it.")
 
 is_layer = Hook(
     "is_layer", lambda obj: False,

@@ -42,15 +42,22 @@ def in_static_mode():
 
 
 def use_pir_api():
-    """False: paddle_compat's static programs are torch.fx graphs that keep Paddle's legacy
-    (ProgramDesc) variable names (``X@GRAD`` is fetchable), not PIR programs."""
-    return False
+    """``paddle.framework.use_pir_api()``: True, as in Paddle 3.3.1 (whose default IR is PIR:
+    saved models are PIR ``.json`` files, which ``paddle.jit.save`` writes here too), except
+    inside ``OldIrGuard``. paddle_compat's static programs are torch.fx graphs that keep the
+    legacy variable names (``X@GRAD`` is fetchable); see ``in_pir_mode``."""
+    return _old_ir_depth[0] == 0
 
 
 def in_pir_mode():
-    """``paddle.framework.in_pir_mode()``: building a PIR program. Always False (see
-    ``use_pir_api``), so Paddle code takes its legacy-program branch, which ours follows."""
+    """``paddle.framework.in_pir_mode()``: building a PIR program. Always False: in static mode
+    Paddle 3.3.1 says True, but code branching on it would then use PIR-only objects (values,
+    ``pd_op`` operations) that paddle_compat's programs do not have, while its legacy branch
+    (fetching ``X@GRAD`` by name) works here (a deliberate difference)."""
     return False
+
+
+_old_ir_depth = [0]         # open OldIrGuard blocks
 
 
 @contextlib.contextmanager
@@ -108,7 +115,16 @@ class IrGuard(_StaticIrGuard):
 
 
 class OldIrGuard(_StaticIrGuard):
-    """``with OldIrGuard():`` build legacy programs (paddle_compat: its one static IR)."""
+    """``with OldIrGuard():`` build legacy programs (paddle_compat: its one static IR);
+    ``use_pir_api()`` is False inside."""
+
+    def __enter__(self):
+        _old_ir_depth[0] += 1
+        return super().__enter__()
+
+    def __exit__(self, *exc):
+        _old_ir_depth[0] -= 1
+        return super().__exit__(*exc)
 
 
 ir_guard = IrGuard()        # paddle.ir_guard, the instance Paddle exposes

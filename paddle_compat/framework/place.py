@@ -1,22 +1,31 @@
 """Paddle's places and the current device, over torch devices.
 
-A place prints as Paddle prints it (``Place(cpu)``, ``Place(gpu:0)``, ``Place(gpu_pinned)``) and
-knows the torch device that holds its tensors. ``set_device`` chooses where new tensors go.
+The places are classes, as Paddle's (``isinstance(p, paddle.CPUPlace)``): ``Place`` (Paddle's
+``core.Place``; ``x.place`` is one) and its kinds ``CPUPlace``, ``CUDAPlace``,
+``CUDAPinnedPlace`` and, constructible only on builds with such devices (never here),
+``XPUPlace``, ``XPUPinnedPlace``, ``IPUPlace``, ``CustomPlace``. A place prints as Paddle prints
+it (``Place(cpu)``, ``Place(gpu:0)``, ``Place(gpu_pinned)``), compares equal to any place of the
+same kind and index and knows the torch device that holds its tensors. ``set_device`` chooses
+where new tensors go.
 """
 import torch
 
 from .hooks import creation_defaults_changed
 
-__all__ = ["Place", "CPUPlace", "CUDAPlace", "CUDAPinnedPlace", "set_device", "get_device",
+__all__ = ["Place", "CPUPlace", "CUDAPlace", "CUDAPinnedPlace", "XPUPlace", "XPUPinnedPlace",
+           "IPUPlace", "CustomPlace", "set_device", "get_device",
            "is_compiled_with_cuda", "current_device", "place_of", "to_torch_device", "Device"]
 
 
 class Place:
-    """Where a tensor lives; compares equal to a place of the same kind and index."""
+    """Where a tensor lives (Paddle's ``core.Place``); compares and hashes equal to a place of
+    the same kind and index, whatever its class. ``Place()`` is the undefined place; the kinds
+    are the subclasses below (``x.place`` is a plain Place, as in Paddle)."""
 
     __slots__ = ("_kind", "_index")
+    _TYPES = {"undefined": 0, "cpu": 1, "gpu": 2, "gpu_pinned": 3}  # Paddle's AllocationType
 
-    def __init__(self, kind="cpu", index=0):
+    def __init__(self, kind="undefined", index=0):
         self._kind = kind
         self._index = index
 
@@ -35,11 +44,49 @@ class Place:
     def is_cuda_pinned_place(self):
         return self._kind == "gpu_pinned"
 
+    def is_xpu_place(self):
+        return False
+
+    def is_xpu_pinned_place(self):
+        return False
+
+    def is_ipu_place(self):
+        return False
+
+    def is_custom_place(self):
+        return False
+
     def gpu_device_id(self):
-        return self._index
+        return self._index if self._kind == "gpu" else 0
 
     def get_device_id(self):
         return self._index
+
+    def xpu_device_id(self):
+        return 0
+
+    def ipu_device_id(self):
+        return 0
+
+    def custom_device_id(self):
+        return 0
+
+    def custom_device_type(self):
+        return ""
+
+    def _type(self):
+        """Paddle's AllocationType number of this place's kind."""
+        return self._TYPES[self._kind]
+
+    def set_place(self, place):
+        """Make this place the same as ``place``."""
+        if not isinstance(place, Place):
+            raise TypeError(f"set_place(): incompatible function arguments: expected a Place, "
+                            f"but received {type(place).__name__}")
+        self._kind, self._index = place._kind, place._index
+
+    def _equals(self, other):
+        return self == other
 
     def __eq__(self, other):
         return isinstance(other, Place) and (other._kind, other._index) == (self._kind, self._index)
@@ -48,8 +95,8 @@ class Place:
         return hash((self._kind, self._index))
 
     def __repr__(self):
-        if self._kind == "gpu":
-            return f"Place(gpu:{self._index})"
+        if self._kind in ("gpu", "undefined"):
+            return f"Place({self._kind}:{self._index})"
         return f"Place({self._kind})"
 
     __str__ = __repr__
@@ -65,22 +112,75 @@ def _check_gpu(index):
                          f"CUDA device(s)")
 
 
-def CPUPlace():
+class CPUPlace(Place):
     """The CPU."""
-    return Place("cpu", 0)
+
+    __slots__ = ()
+
+    def __init__(self):
+        Place.__init__(self, "cpu", 0)
 
 
-def CUDAPlace(id=0):
+class CUDAPlace(Place):
     """GPU number ``id``; ValueError where there is no such GPU."""
-    _check_gpu(int(id))
-    return Place("gpu", int(id))
+
+    __slots__ = ()
+
+    def __init__(self, id=0):
+        _check_gpu(int(id))
+        Place.__init__(self, "gpu", int(id))
 
 
-def CUDAPinnedPlace():
+class CUDAPinnedPlace(Place):
     """Page-locked host memory (tensors stay CPU tensors, pinned); needs CUDA, as in Paddle."""
-    if not torch.cuda.is_available():
-        raise RuntimeError("CUDAPinnedPlace needs CUDA: no CUDA device is available to torch")
-    return Place("gpu_pinned", 0)
+
+    __slots__ = ()
+
+    def __init__(self):
+        if not torch.cuda.is_available():
+            raise RuntimeError("(PermissionDenied) Cannot use CUDAPinnedPlace: no CUDA device is "
+                               "available to torch")
+        Place.__init__(self, "gpu_pinned", 0)
+
+
+class _NoPlace(Place):
+    """A place of a device kind torch does not run on: constructing one raises, as it does in
+    a Paddle build without that device, and ``isinstance(p, paddle.XPUPlace)`` is False."""
+
+    __slots__ = ()
+
+
+class IPUPlace(_NoPlace):
+    __slots__ = ()
+
+    def __init__(self):
+        raise ValueError("(InvalidArgument) IPUPlace(): paddle_compat runs on torch, which has no "
+                         "Graphcore IPU backend; use CPUPlace() or CUDAPlace(n)")
+
+
+class XPUPlace(_NoPlace):
+    __slots__ = ()
+
+    def __init__(self, dev_id=0):
+        raise ValueError(f"(InvalidArgument) XPUPlace({dev_id!r}): paddle_compat runs on torch, "
+                         "which has no Kunlun XPU backend; use CPUPlace() or CUDAPlace(n)")
+
+
+class XPUPinnedPlace(_NoPlace):
+    __slots__ = ()
+
+    def __init__(self):
+        raise RuntimeError("(PermissionDenied) XPUPinnedPlace(): paddle_compat runs on torch, "
+                           "which has no Kunlun XPU backend; use CUDAPinnedPlace()")
+
+
+class CustomPlace(_NoPlace):
+    __slots__ = ()
+
+    def __init__(self, dev_type, dev_id=0):
+        raise ValueError(f"(InvalidArgument) CustomPlace({dev_type!r}, {dev_id!r}): the device "
+                         f"type {dev_type!r} is not registered (paddle_compat has no custom-device "
+                         "plugins)")
 
 
 class _Current:
@@ -110,8 +210,7 @@ def set_device(device):
             if not torch.cuda.is_available():
                 raise ValueError(f"The device should not be '{device}', since no CUDA device is "
                                  "available to torch")
-            _check_gpu(idx)
-            place = Place("gpu", idx)
+            place = CUDAPlace(idx)
         else:
             raise ValueError(f"The device must be a string which is like 'cpu', 'gpu' or "
                              f"'gpu:x', but received {device!r}")

@@ -135,6 +135,23 @@ def shape_arg(shape, api="full", pos=1):
 
 
 
+class TensorHookRemoveHelper:
+    """What ``Tensor.register_hook`` returns: ``remove()`` takes the hook away and says whether
+    it did (True the first time, then False), as Paddle's handle does."""
+
+    __slots__ = ("_handle",)
+
+    def __init__(self, handle):
+        self._handle = handle
+
+    def remove(self):
+        h, self._handle = self._handle, None
+        if h is None:
+            return False
+        h.remove()
+        return True
+
+
 class Tensor:
     """A Paddle tensor. Create one with ``paddle_compat.to_tensor``; ops return Tensors."""
 
@@ -352,9 +369,11 @@ class Tensor:
     @property
     def grad(self):
         t = self._t
-        if not (t.is_leaf or t.retains_grad):
-            return None                 # Paddle keeps no gradient on intermediates
-        g = t.grad
+        if t.is_leaf or t.retains_grad:
+            g = t.grad
+        else:
+            # Paddle keeps no gradient on intermediates, unless retain_grads() asked (below)
+            g = getattr(t, "_paddle_retained", None)
         if g is None:
             # a PyLayer's gradient of another shape/dtype than torch allows, stored as Paddle
             # does (autograd/py_layer_grads.py)
@@ -374,6 +393,8 @@ class Tensor:
         None before), which keeps what it says of ``stop_gradient``; a gradient that only
         assignment made stops gradient, one that a backward made does not."""
         t = self._t
+        if not t.is_leaf:
+            raise SystemError("(Fatal) Only leaf Tensor can be set grad.")
         old = t.grad
         if old is None:
             old = getattr(t, "_paddle_grad_buffer", None)
@@ -489,6 +510,11 @@ class Tensor:
 
     def clear_grad(self, set_to_zero=True):
         """Zero the accumulated gradient (or drop it with ``set_to_zero=False``)."""
+        if getattr(self._t, "_paddle_retains", False):       # an intermediate's (retain_grads)
+            g = self._t._paddle_retained
+            self._t._paddle_retained = None if g is None or not set_to_zero else \
+                torch.zeros_like(g)
+            return
         g = self._t.grad
         if g is not None:
             if set_to_zero:
@@ -519,7 +545,9 @@ class Tensor:
         return wrap(self._t.clone())
 
     def register_hook(self, hook):
-        """Call ``hook(grad)`` when this tensor's gradient is computed; it may return a new one."""
+        """Call ``hook(grad)`` when this tensor's gradient is computed; it may return a new one,
+        which flows on to the tensor's inputs. Returns a handle whose ``remove()`` says whether
+        it removed the hook."""
         if self.stop_gradient:
             raise RuntimeError("Cannot register hook on a tensor that stop gradient.")
 
@@ -527,11 +555,37 @@ class Tensor:
             out = hook(wrap(g))
             return None if out is None else unwrap(out)
 
-        return self._t.register_hook(torch_hook)
+        t = self._t
+        if not isinstance(t, torch.Tensor):     # a static Variable: the hook is a graph node
+            self._t, handle = hooks.record_grad_hook(t, torch_hook)
+            return TensorHookRemoveHelper(handle)
+        return TensorHookRemoveHelper(t.register_hook(torch_hook))
+
+    def _register_backward_hook(self, hook):
+        """Call ``hook()`` (no arguments) each time a backward has accumulated this leaf's
+        gradient (Paddle's void hook on a leaf)."""
+        t = self._t
+        if not t.is_leaf:
+            raise ValueError("(InvalidArgument) Only can register backward hook for leaf Tensor.")
+        if not callable(hook):
+            raise TypeError(f"_register_backward_hook(): hook must be callable, but got "
+                            f"{type(hook).__name__}")
+        if t.requires_grad:
+            t.register_post_accumulate_grad_hook(lambda _: hook())
 
     def retain_grads(self):
-        if not self._t.is_leaf:
-            self._t.retain_grad()
+        """Keep this intermediate tensor's gradient in ``.grad``, as it is at this point of the
+        tensor's hooks: a hook registered later changes what flows on, not ``.grad`` (Paddle
+        keeps the gradient of the latest backward)."""
+        t = self._t
+        if t.is_leaf or getattr(t, "_paddle_retains", False):
+            return
+        t._paddle_retains = True
+        t._paddle_retained = None
+
+        def keep(g):
+            t._paddle_retained = g if torch.is_grad_enabled() else g.detach()
+        t.register_hook(keep)
 
     # ------------------------------------------------------------------ conversion
     def numpy(self):

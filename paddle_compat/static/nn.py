@@ -405,6 +405,53 @@ def record_pylayer(cls, args, kwargs):
 _hooks.record_pylayer.set(record_pylayer)
 
 
+class _GradHookHandle:
+    """A gradient hook recorded in a graph (``Tensor.register_hook`` on a Variable):
+    ``remove()`` turns it off for the runs that follow."""
+
+    def __init__(self, fn):
+        self.fn = fn
+
+    def remove(self):
+        self.fn = None
+
+
+class _ApplyGradHook(torch.autograd.Function):
+    """Identity forward; backward passes the gradient through the recorded hook."""
+
+    @staticmethod
+    def forward(ctx, t, handle):
+        ctx.handle = handle
+        return t.view_as(t)
+
+    @staticmethod
+    def backward(ctx, g):
+        fn = ctx.handle.fn
+        out = None if fn is None else fn(g)
+        return (g if out is None else out), None
+
+
+def _run_grad_hook(handle, t):
+    return _ApplyGradHook.apply(t, handle) if t.requires_grad else t
+
+
+def record_grad_hook(proxy, fn):
+    """Record ``fn`` (torch gradient -> torch gradient or None) as a hook on the value of
+    ``proxy``: later uses of the Variable read the node's value, whose gradient goes through
+    ``fn`` before it flows on. Returns (the node's value, its handle)."""
+    tracer = _current_tracer(proxy.tracer)
+    p = _as_proxy(tracer, wrap(proxy))
+    handle = _GradHookHandle(fn)
+    box = tracer.attr_node(f"_{tracer.unique_var_name('grad_hook')}", handle)
+    out = tracer.record("call_function", _run_grad_hook, (box, p), {}, pv=p.node.meta["pv"],
+                        rg=p.node.meta.get("rg"), var_name=p.node.meta.get("var_name"),
+                        meta={"needs_grad": True, "op_type": "grad_hook"})
+    return out, handle
+
+
+_hooks.record_grad_hook.set(record_grad_hook)
+
+
 # ---------------------------------------------------------------------- cond / case
 def _run_cond(pred, true_gm, false_gm, n_true, *caps):
     if bool(pred):

@@ -14,9 +14,9 @@ import torch
 from ..framework import dtype as _dt
 from ..framework.place import to_torch_device
 from ..framework.tensor import Tensor, wrap
-from ..ops.creation import to_tensor
+from ..ops.creation import full, to_tensor
 
-__all__ = ["tensor"]
+__all__ = ["tensor", "fill_constant"]
 
 #: Paddle's submodules of ``paddle.tensor``; each reads its names from the package
 SUBMODULES = ("array", "attribute", "creation", "einsum", "linalg", "logic", "manipulation",
@@ -44,6 +44,26 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
     out = to_tensor(data, dtype=dtype, place=device, stop_gradient=not requires_grad)
     if pin_memory:
         out._t = out._t.pin_memory()
+    return out
+
+
+def fill_constant(shape, dtype, value, force_cpu=False, out=None, place=None, name=None):
+    """``paddle.tensor.fill_constant``: a tensor of ``shape`` and ``dtype`` filled with
+    ``value`` (``paddle.full``); given ``out`` (of that dtype), ``out`` becomes it and is
+    returned."""
+    res = full(shape, value, dtype)
+    dev = torch.device("cpu") if force_cpu else (None if place is None else
+                                                 to_torch_device(place))
+    if dev is not None and res._t.device != dev:
+        res = wrap(res._t.to(dev))
+    if out is None:
+        return res
+    if not isinstance(out, Tensor):
+        raise TypeError(f"fill_constant(): out must be a Tensor, but got {type(out).__name__}")
+    if out.dtype != res.dtype:
+        raise TypeError(f"Required out.dtype == dtype if specifying out, but received "
+                        f"{out.dtype} != {res.dtype}")
+    out._t = res._t
     return out
 
 

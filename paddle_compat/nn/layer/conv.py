@@ -37,8 +37,7 @@ class _ConvNd(Layer):
         self._param_attr, self._bias_attr = weight_attr, bias_attr
         self._groups, self._in_channels, self._out_channels = groups, in_channels, out_channels
         self._data_format, self._device = data_format, device
-        if dtype is not None:
-            self._dtype = dtype
+        self._dtype = dtype         # None: Paddle's default dtype when the weights are made
         if padding_mode not in _PAD_MODES:
             raise ValueError(f"padding_mode must be one of {_PAD_MODES}, but got "
                              f"padding_mode='{padding_mode}'")

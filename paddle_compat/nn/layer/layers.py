@@ -304,8 +304,12 @@ class Layer:
                          default_initializer=None, device=None):
         """A new Parameter named ``<full_name>.w_<n>`` (``.b_<n>`` for a bias). Its values come
         from ``attr.initializer``, else the global initializer, else ``default_initializer``,
-        else XavierUniform (weights) / Constant(0) (biases). ``attr=False`` gives None."""
-        return new_parameter(self._full_name, shape, attr, dtype or self._dtype, is_bias,
+        else XavierUniform (weights) / Constant(0) (biases). ``attr=False`` gives None. With no
+        ``dtype`` it is Paddle's default dtype (``paddle.set_default_dtype``), as in Paddle, not
+        the layer's ``_dtype``."""
+        if dtype is None or (isinstance(dtype, str) and dtype == ""):
+            dtype = _dt.default_float().name
+        return new_parameter(self._full_name, shape, attr, dtype, is_bias,
                              default_initializer, device)
 
     def create_variable(self, name=None, persistable=None, dtype=None):
@@ -313,7 +317,8 @@ class Layer:
 
     def create_tensor(self, name=None, persistable=None, dtype=None):
         """An empty Tensor of ``dtype`` named ``name`` (or ``<full_name>.tmp_<n>``)."""
-        t = Tensor(torch.empty(0, dtype=_dt.convert_dtype(dtype or self._dtype).torch))
+        dtype = dtype or self._dtype or _dt.default_float().name
+        t = Tensor(torch.empty(0, dtype=_dt.convert_dtype(dtype).torch))
         t.name = name or unique_name(f"{self._full_name}.tmp")
         t.persistable = bool(persistable)
         return t

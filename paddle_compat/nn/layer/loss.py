@@ -17,6 +17,9 @@ __all__ = ["CrossEntropyLoss", "NLLLoss", "MSELoss", "L1Loss", "SmoothL1Loss", "
            "AdaptiveLogSoftmaxWithLoss"]
 
 
+_UNSET = object()
+
+
 class _Loss(Layer):
     _fn = None
     _params = ()      # ((setting, default), ...) in the layer's argument order
@@ -40,8 +43,31 @@ class _Loss(Layer):
         for k in names + ["name"]:
             setattr(self, k, values[k])
 
-    def forward(self, *inputs):
+    _inputs = ("input", "label")    # forward's parameter names, as Paddle's layer names them
+
+    def forward(self, *inputs, **named):
+        if named:
+            inputs = self._bind(inputs, named)
         return type(self)._fn(*inputs, **{k: getattr(self, k) for k, _ in self._params})
+
+    def _bind(self, inputs, named):
+        """forward's arguments in order, from positions and keywords (``input=``, ``label=``)."""
+        names = self._inputs
+        values = list(inputs) + [_UNSET] * (len(names) - len(inputs))
+        for k, v in named.items():
+            i = names.index(k) if k in names else -1
+            if i < 0:
+                raise TypeError(f"{type(self).__name__}.forward() got an unexpected keyword "
+                                f"argument '{k}'")
+            if values[i] is not _UNSET:
+                raise TypeError(f"{type(self).__name__}.forward() got multiple values for "
+                                f"argument '{k}'")
+            values[i] = v
+        missing = [n for n, v in zip(names, values) if v is _UNSET]
+        if missing:
+            raise TypeError(f"{type(self).__name__}.forward() missing required argument(s): "
+                            + ", ".join(f"'{n}'" for n in missing))
+        return values
 
 
 class CrossEntropyLoss(_Loss):
@@ -79,6 +105,7 @@ class BCELoss(_Loss):
 
 
 class BCEWithLogitsLoss(_Loss):
+    _inputs = ('logit', 'label')
     _fn = staticmethod(F.binary_cross_entropy_with_logits)
     _params = (("weight", None), ("reduction", "mean"), ("pos_weight", None))
 
@@ -90,6 +117,7 @@ class KLDivLoss(_Loss):
 
 
 class MarginRankingLoss(_Loss):
+    _inputs = ('input', 'other', 'label')
     _fn = staticmethod(F.margin_ranking_loss)
     _params = (("margin", 0.0), ("reduction", "mean"))
 
@@ -105,6 +133,7 @@ class SoftMarginLoss(_Loss):
 
 
 class GaussianNLLLoss(_Loss):
+    _inputs = ('input', 'label', 'variance')
     _fn = staticmethod(F.gaussian_nll_loss)
     _params = (("full", False), ("epsilon", 1e-6), ("reduction", "mean"))
 
@@ -115,12 +144,14 @@ class HingeEmbeddingLoss(_Loss):
 
 
 class TripletMarginLoss(_Loss):
+    _inputs = ('input', 'positive', 'negative')
     _fn = staticmethod(F.triplet_margin_loss)
     _params = (("margin", 1.0), ("p", 2.0), ("epsilon", 1e-6), ("swap", False),
                ("reduction", "mean"))
 
 
 class TripletMarginWithDistanceLoss(_Loss):
+    _inputs = ('input', 'positive', 'negative')
     _fn = staticmethod(F.triplet_margin_with_distance_loss)
     _params = (("distance_function", None), ("margin", 1.0), ("swap", False),
                ("reduction", "mean"))
@@ -144,6 +175,7 @@ class MultiMarginLoss(_Loss):
 
 
 class CosineEmbeddingLoss(_Loss):
+    _inputs = ('input1', 'input2', 'label')
     _fn = staticmethod(F.cosine_embedding_loss)
     _params = (("margin", 0), ("reduction", "mean"))
 
@@ -159,6 +191,7 @@ class CTCLoss(_Loss):
 
 
 class RNNTLoss(_Loss):
+    _inputs = ('input', 'label', 'input_lengths', 'label_lengths')
     _fn = staticmethod(F.rnnt_loss)
     _params = (("blank", 0), ("fastemit_lambda", 0.001), ("reduction", "mean"))
 

@@ -4,15 +4,15 @@ Everything here is the paddle_compat object Paddle exposes under the same name e
 other ``paddle.base.xxx`` raises ``UnsupportedAPIError`` (installed by the import hook).
 """
 from ....framework.parameter import Parameter
-from ....framework.place import CPUPlace, CUDAPinnedPlace, CUDAPlace
+from ....framework.place import CPUPlace, CUDAPinnedPlace, CUDAPlace, is_compiled_with_cuda
 from ....static import Executor, Program, default_main_program, default_startup_program
 from ....static import program_guard, global_scope, scope_guard
 from ....static.mode import in_dynamic_mode
-from . import core, dygraph, framework
+from . import core, dygraph, framework, wrapped_decorator
 
 in_dygraph_mode = in_dynamic_mode
 
 __all__ = ["core", "dygraph", "framework", "CPUPlace", "CUDAPlace", "CUDAPinnedPlace",
            "Program", "program_guard", "default_main_program", "default_startup_program",
            "Executor", "global_scope", "scope_guard", "in_dygraph_mode", "in_dynamic_mode",
-           "Parameter"]
+           "Parameter", "is_compiled_with_cuda", "wrapped_decorator"]

@@ -1,14 +1,20 @@
 """``paddle.base.core``: the build queries scripts branch on, answered for torch's build."""
+import types
+
 import torch
 
-from ....framework.place import CPUPlace, CUDAPinnedPlace, CUDAPlace, is_compiled_with_cuda
+from ....framework.autograd_engine import add_backward_final_hook
+from ....framework.place import (CPUPlace, CUDAPinnedPlace, CUDAPlace, CustomPlace, IPUPlace,
+                                Place, XPUPinnedPlace, XPUPlace, is_compiled_with_cuda)
 from ....random.engine import Generator  # the class of paddle.Generator()'s generators
 
 __all__ = ["is_compiled_with_cuda", "is_compiled_with_rocm", "is_compiled_with_xpu",
            "is_compiled_with_custom_device", "is_compiled_with_distribute",
-           "get_cuda_device_count", "CPUPlace", "CUDAPlace", "CUDAPinnedPlace",
-           "is_compiled_with_onednn", "is_compiled_with_mkldnn", "get_all_device_type",
-           "Generator"]
+           "get_cuda_device_count", "Place", "CPUPlace", "CUDAPlace", "CUDAPinnedPlace", "XPUPlace",
+           "XPUPinnedPlace", "IPUPlace", "CustomPlace",
+           "is_compiled_with_onednn", "is_compiled_with_mkldnn", "get_all_device_type", "eager",
+           "_set_prim_backward_enabled", "_set_prim_forward_enabled", "_set_prim_all_enabled",
+           "_is_bwd_prim_enabled", "_is_fwd_prim_enabled", "_is_all_prim_enabled", "Generator"]
 
 
 def is_compiled_with_rocm():
@@ -43,3 +49,43 @@ is_compiled_with_mkldnn = is_compiled_with_onednn
 def get_all_device_type():
     """The custom-device plugin types registered (Paddle's PluggableDevice): none."""
     return []
+
+
+#: ``paddle.base.core.eager``: the eager engine's hooks scripts reach for
+eager = types.ModuleType("paddle.base.core.eager", "Paddle's eager-engine functions.")
+eager._add_backward_final_hook = add_backward_final_hook
+
+# Paddle's switches that decompose ops into primitive ops for the forward / backward pass (its
+# compiler's input). paddle_compat's gradients are torch's either way, so a switch only records
+# its state, which the queries report as Paddle does.
+_prim = {"fwd": False, "bwd": False}
+
+
+def _prim_flag(value):
+    if not isinstance(value, bool):
+        raise AssertionError(f"value should be bool, but got {type(value)}")
+    return value
+
+
+def _set_prim_forward_enabled(value):
+    _prim["fwd"] = _prim_flag(value)
+
+
+def _set_prim_backward_enabled(value):
+    _prim["bwd"] = _prim_flag(value)
+
+
+def _set_prim_all_enabled(value):
+    _prim["fwd"] = _prim["bwd"] = _prim_flag(value)
+
+
+def _is_fwd_prim_enabled():
+    return _prim["fwd"]
+
+
+def _is_bwd_prim_enabled():
+    return _prim["bwd"]
+
+
+def _is_all_prim_enabled():
+    return _prim["fwd"] and _prim["bwd"]

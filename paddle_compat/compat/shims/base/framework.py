@@ -7,6 +7,7 @@ import functools
 from ....autograd.grad_mode import is_grad_enabled
 from ....framework.dtype import convert_dtype as _convert_dtype
 from ....framework.flags import set_flags
+from ....framework.mode import in_pir_mode, use_pir_api
 from ....framework.parameter import Parameter
 from ....framework.place import CPUPlace, Place, current_device
 from ....static import Block, Program, Variable, default_main_program, default_startup_program
@@ -87,3 +88,4 @@ __all__ = ["in_dygraph_mode", "in_dynamic_mode", "convert_np_dtype_to_dtype_", "
            "Variable", "Parameter", "EagerParamBase", "default_main_program",
            "default_startup_program", "program_guard", "non_static_only", "dygraph_only",
            "set_flags"]
+__all__ += ["in_pir_mode", "use_pir_api"]
