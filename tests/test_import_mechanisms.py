@@ -164,3 +164,20 @@ def test_an_import_error_inside_our_module_shows_its_cause(target, error, statem
     for stmt, r in zip(statements, results):
         assert not r.startswith(("UNSUPPORTED", "no error")), (stmt, r)
         assert cause in r, (stmt, r)
+
+
+def test_setuptools_is_imported_before_pip_and_not_eagerly():
+    # PaddleNLP: paddle, then pip (utils/import_utils.py), then `from setuptools import
+    # Extension` (ops/ext_utils.py); setuptools after pip fails on Python < 3.12
+    out = run("""
+        import sys
+        import paddle_compat
+        paddle_compat.install()
+        import paddle
+        eager = "setuptools" in sys.modules
+        import pip
+        from setuptools import Extension
+        import distutils.core
+        print(eager, "_distutils" in distutils.core.__file__ or sys.version_info >= (3, 12))
+    """)
+    assert out == "False True"
