@@ -95,12 +95,9 @@ def _unary_(fn_, api):
     """In-place form: ``fn_`` changes a torch tensor in place (``torch.Tensor.tanh_``)."""
     def f(x, name=None):
         t = _writable(x, api)
-        try:
-            fn_(t)
-        except TypeError:
-            if isinstance(t, torch.Tensor):
-                raise
+        if not isinstance(t, torch.Tensor):     # a static Variable's proxy
             return _static_inplace(t, api)
+        fn_(t)
         return x
     f.__name__ = api
     f.__doc__ = f"In-place {api[:-1]}: modifies and returns x."

@@ -91,9 +91,10 @@ class _HardSwish(torch.autograd.Function):
 def _hardswish(t):
     if isinstance(t, torch.Tensor):
         return _HardSwish.apply(t) if t.requires_grad else _nn.hardswish(t)
-    # a static graph's proxy: the same values and gradients composed (x itself where x + 3
-    # rounds to 6 or more)
-    return torch.where(t + 3.0 < 6.0, _nn.hardswish(t), t)
+    # a static graph's proxy: torch's hardswish node, which jit.save / save_inference_model
+    # write as Paddle's hardswish op (a composed form with the kink's gradient would not be
+    # writable); its gradient differs from Paddle's only at the one float below 3
+    return _nn.hardswish(t)
 
 
 _hardswish.__name__ = "hardswish"
