@@ -43,10 +43,11 @@ def static_mode():
 # ---------------------------------------------------------------------- extension_utils
 def test_include_root_of_our_headers_gives_ours_and_torchs():
     eu = extension_utils
-    dirs = eu._get_all_paddle_includes_from_include_root(eu.get_include())
-    assert dirs[0] == eu.get_include()
-    assert os.path.isfile(os.path.join(dirs[0], "paddle", "extension.h"))
-    assert dirs == build.include_paths()            # torch's headers, which ours need
+    for root in (build.INCLUDE_DIR, eu.get_include()):     # the real one, the wheel layout
+        dirs = eu._get_all_paddle_includes_from_include_root(root)
+        assert dirs[0] == build.INCLUDE_DIR
+        assert os.path.isfile(os.path.join(dirs[0], "paddle", "extension.h"))
+        assert dirs == build.include_paths()            # torch's headers, which ours need
     assert eu.find_paddle_includes() == dirs
 
 

@@ -18,11 +18,12 @@ import sys
 import sysconfig
 import warnings
 
+from ...sysconfig import get_include, get_lib
 from .build import (_LOADED, INCLUDE_DIR, OP_INFO, get_build_directory, include_paths,
                     load_op_module)
 
 __all__ = ["IS_WINDOWS", "IS_MAC", "OS_NAME", "run_cmd", "check_abi_compatibility",
-           "get_build_directory", "get_include", "log_v", "find_paddle_includes",
+           "get_build_directory", "get_include", "get_lib", "log_v", "find_paddle_includes",
            "find_paddle_libraries", "find_python_includes", "find_paddle_custom_device_includes",
            "normalize_extension_kwargs", "load_op_meta_info_and_register_op", "parse_op_info"]
 
@@ -33,11 +34,6 @@ IS_MAC = OS_NAME.startswith("darwin")
 #: the oldest GCC whose C++ ABI matches torch's builds (torch's own check asks for the same)
 GCC_MINI_VERSION = (5, 4, 0)
 MSVC_MINI_VERSION = (19, 0, 24215)
-
-
-def get_include():
-    """The directory holding paddle_compat's ``paddle/extension.h``."""
-    return INCLUDE_DIR
 
 
 def log_v(info, verbose=True):
