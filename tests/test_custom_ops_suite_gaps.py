@@ -157,3 +157,21 @@ def test_cpu_context_has_an_eigen_device(ops):
     x = paddle.to_tensor(np.array([[1.0, 2.0]], dtype="float32"))
     np.testing.assert_array_equal(ops.gaps_context_copy(x).numpy(), x.numpy())
     assert torch.equal(ops.gaps_context_copy(x)._t, x._t)
+
+
+# ---------------------------------------------------------------------- linear's rounding
+def test_linear_rounds_the_product_and_the_sum_apart_as_paddle():
+    """Paddle's CPU linear is a matmul, then an add (custom_linear's C++ does the same and the
+    suite compares them exactly): the same two kernels here, not torch's fused addmm."""
+    rng = np.random.default_rng(0)
+    x = paddle.to_tensor(rng.random((3, 2), dtype="float32"), stop_gradient=False)
+    w = paddle.full([2, 4], 0.5, "float32")
+    b = paddle.ones([4], "float32")
+    y = paddle.nn.functional.linear(x, w, b)
+    ref = paddle.add(paddle.matmul(x, w), b)
+    np.testing.assert_array_equal(y.numpy(), ref.numpy())       # same kernels: same bits
+    y.sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy(), np.full((3, 2), 2.0, "float32"))
+    x3 = paddle.to_tensor(rng.random((2, 3, 2), dtype="float32"))
+    np.testing.assert_array_equal(paddle.nn.functional.linear(x3, w, b).numpy(),
+                                  paddle.add(paddle.matmul(x3, w), b).numpy())
