@@ -395,15 +395,20 @@ def test_double_grad_new_suffix_maps_to_the_grad_ops_input():
     assert _input_grads(grad_level, double, ["d_out", "d_dout"]) == ["d_out", "d_dout"]
 
 
-def test_extension_utils_answer_for_our_headers_and_torchs_libraries():
+def test_extension_utils_answer_for_our_headers_and_torchs_libraries(tmp_path):
     from paddle_compat.utils.cpp_extension import extension_utils as eu
     inc = eu.find_paddle_includes()
-    assert inc[0] == eu.get_include() and os.path.isfile(os.path.join(inc[0], "paddle",
-                                                                      "extension.h"))
+    assert os.path.realpath(inc[0]) == os.path.realpath(eu.get_include())
+    assert os.path.isfile(os.path.join(inc[0], "paddle", "extension.h"))
     assert all(os.path.isdir(d) for d in eu.find_paddle_libraries())
     assert eu.find_python_includes() and eu.find_paddle_custom_device_includes() == []
     kw = eu.normalize_extension_kwargs({"extra_compile_args": {"cc": ["-O3"], "nvcc": []}})
     assert kw["extra_compile_args"]["cxx"] == ["-O3", "-w", "-DPADDLE_WITH_CUSTOM_KERNEL"]
-    assert kw["include_dirs"][0] == eu.get_include() and kw["language"] == "c++"
-    kw = eu.normalize_extension_kwargs({"extra_compile_args": ["-O2"], "_compile_dir": "/x"})
+    assert kw["include_dirs"][0] == inc[0] and kw["language"] == "c++"
+    prepared = tmp_path / "prepared"            # a build directory listing its includes
+    prepared.mkdir()
+    (prepared / "includes.txt").write_text(f"{tmp_path}\n")
+    kw = eu.normalize_extension_kwargs({"extra_compile_args": ["-O2"],
+                                        "_compile_dir": str(prepared)})
     assert kw["extra_compile_args"] == ["-O2", "-w"] and "_compile_dir" not in kw
+    assert kw["include_dirs"][:2] == sorted([str(tmp_path), str(prepared)])

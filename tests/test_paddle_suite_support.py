@@ -35,7 +35,7 @@ def clean_env(**extra):
 def test_platform_facts():
     assert extension_utils.IS_WINDOWS == sys.platform.startswith("win")
     assert extension_utils.OS_NAME == sys.platform
-    assert extension_utils.get_include() == build.INCLUDE_DIR
+    assert os.path.realpath(extension_utils.get_include()) == os.path.realpath(build.INCLUDE_DIR)
     assert extension_utils.get_build_directory is build.get_build_directory
 
 
@@ -77,9 +77,14 @@ def test_check_abi_compatibility_accepts_this_gcc():
 
 # ------------------------------------------------------------------ sysconfig, pir_utils
 def test_sysconfig_points_at_our_headers_and_torchs_libraries():
-    assert sysconfig.get_include() == build.INCLUDE_DIR
-    assert os.path.isfile(os.path.join(sysconfig.get_include(), "paddle", "extension.h"))
-    libs = os.listdir(sysconfig.get_lib())
+    # in the layout of Paddle's wheel (.../paddle/include, .../paddle/libs), as build scripts
+    # and Paddle's test_sysconfig.py check
+    inc, lib = sysconfig.get_include(), sysconfig.get_lib()
+    assert inc.split(os.sep)[-2:] == ["paddle", "include"]
+    assert lib.split(os.sep)[-2:] == ["paddle", "libs"]
+    assert os.path.realpath(inc) == os.path.realpath(build.INCLUDE_DIR)
+    assert os.path.isfile(os.path.join(inc, "paddle", "extension.h"))
+    libs = os.listdir(lib)
     assert any(n.startswith("libc10") for n in libs)
     assert any(n.startswith("libtorch") for n in libs)
 

@@ -21,6 +21,9 @@ Paddle's tests write build artefacts (``build/``, ``*.egg-info``) next to themse
 ``--scratch DIR`` to copy each directory named (or holding a named file) to ``DIR`` first and
 run the copies. Custom-op builds go to ``$PADDLE_EXTENSION_DIR`` (kept between runs when set).
 
+``--python PY`` runs the same files with another interpreter's own ``paddle`` (real Paddle's
+virtualenv) instead: the baseline, in the same table form.
+
 Exit status: 0 when nothing failed, 1 otherwise (2 for bad arguments).
 """
 import argparse
@@ -225,7 +228,8 @@ def run_file(file, args, logdir):
     name = re.sub(r"\W", "_", os.path.relpath(file, os.path.dirname(os.path.dirname(file))))
     log = os.path.join(logdir, name + ".log")
     cwd = os.path.dirname(file)
-    base = [sys.executable, "-m", "paddle_compat"]
+    # --python: that interpreter's own paddle (the baseline, real Paddle), no import hook
+    base = [args.python] if args.python else [sys.executable, "-m", "paddle_compat"]
     if args.unittest:
         out = os.path.join(logdir, name + ".json")
         cmd = base + ["-c", _UNITTEST_CHILD, file, out]
@@ -322,6 +326,10 @@ def main(argv=None):
     ap.add_argument("--table", metavar="OUT.txt", help="also write the text table to a file")
     ap.add_argument("--logs", metavar="DIR", help="keep each file's output here")
     ap.add_argument("-k", dest="keyword", help="pytest -k expression")
+    ap.add_argument("--python", metavar="PY",
+                    help="run the files with this Python's own paddle instead of paddle_compat "
+                         "(the baseline: real Paddle's virtualenv; --unittest where it has no "
+                         "pytest)")
     ap.add_argument("--pytest-arg", dest="pytest_args", action="append", default=[],
                     help="one more argument for pytest (repeatable)")
     args = ap.parse_args(argv)

@@ -9,6 +9,7 @@ error messages (``_check_grads``), marking the gradients made without grad as Pa
 """
 import torch
 
+from ..framework.autograd_engine import GradCapture as _Capture
 from ..framework.autograd_engine import GradientCycleError
 from ..framework.tensor import Tensor, _new
 from ..framework.tensor import wrap as _wrap
@@ -137,13 +138,6 @@ def _backward(layer, ctx, grads):
             if out[k] is not None:
                 _stash_dtype(ctx, k - 1, out[k])
     return out
-
-
-class _Capture:
-    """``paddle.grad`` (autograd/backward.py) sets ``grads`` to a dict while torch's engine runs:
-    the gradients of leaves that torch would reject or cast, by ``id`` of the torch leaf, as
-    (leaf, gradient). None otherwise (torch's own ``autograd.grad`` keeps torch's rules)."""
-    grads = None
 
 
 def _paddle_leaf_grad(ctx, k, leaf, g):

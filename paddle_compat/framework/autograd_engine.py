@@ -6,8 +6,8 @@ import weakref
 
 import torch
 
-__all__ = ["GradientCycleError", "run_backward", "backward_with_ones", "written_leaves",
-           "add_backward_final_hook"]
+__all__ = ["GradCapture", "GradientCycleError", "run_backward", "backward_with_ones",
+           "written_leaves", "add_backward_final_hook"]
 
 #: Tensors that were leaves stopping gradient when an in-place op wrote into them
 #: (``tensor.writable``). Paddle still fills their ``.grad`` when the write made them part of a
@@ -22,6 +22,15 @@ def _retain_written_leaves():
         if isinstance(t, torch.Tensor) and t.grad_fn is not None:
             t.retain_grad()
     written_leaves.clear()
+
+
+class GradCapture:
+    """``paddle.grad`` (autograd/backward.py) and static backward passes (static/backward.py)
+    set ``grads`` to a dict while torch's engine runs: the gradients of leaves that torch would
+    reject or cast (a PyLayer's or custom op's gradient of another shape or dtype), by ``id`` of
+    the torch leaf, as (leaf, gradient). None otherwise (torch's own ``autograd.grad`` keeps
+    torch's rules)."""
+    grads = None
 
 
 #: Callables to run once, when the next backward (or paddle.grad) has finished

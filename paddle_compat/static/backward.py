@@ -12,6 +12,7 @@ import operator
 
 import torch
 
+from ..framework.autograd_engine import GradCapture
 from ..framework.tensor import Tensor, wrap
 from .nn import _build_pylayer_backward
 from .proxy import StaticProxy, _active
@@ -28,9 +29,19 @@ def _grad_runtime(targets, inputs, grad_outputs, create_graph=False):
     res = [None] * len(inputs)
     idx = [k for k, x in enumerate(inputs) if x.requires_grad]
     if ts and idx:
-        r = torch.autograd.grad(ts, [inputs[k] for k in idx], gs, retain_graph=True,
-                                create_graph=create_graph, allow_unused=True)
+        # gradients of another dtype/shape than their leaf that a PyLayer or custom op gives
+        # are kept as they are (captured, as paddle.grad does): x@GRAD of custom_cast(x,
+        # 'float64') is float64 in Paddle
+        captured, GradCapture.grads = GradCapture.grads, {}
+        try:
+            r = torch.autograd.grad(ts, [inputs[k] for k in idx], gs, retain_graph=True,
+                                    create_graph=create_graph, allow_unused=True)
+        finally:
+            captured, GradCapture.grads = GradCapture.grads, captured
         for k, v in zip(idx, r):
+            c = captured.get(id(inputs[k]))
+            if c is not None and c[0] is inputs[k]:
+                v = c[1] if v is None else c[1] + v.to(c[1].dtype)
             res[k] = v
     return tuple(torch.zeros_like(x) if v is None else v for x, v in zip(inputs, res))
 

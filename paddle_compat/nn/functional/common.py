@@ -49,9 +49,13 @@ def _ints(values):
 
 
 # ---------------------------------------------------------------------- linear
+_autocast = torch.is_autocast_enabled
+
+
 def linear(x, weight, bias=None, name=None):
     """x @ weight + bias, with ``weight`` of shape [in_features, out_features] (Paddle's
-    layout, the transpose of torch's)."""
+    layout, the transpose of torch's). On the CPU the product and the sum are rounded apart,
+    as Paddle's linear kernel (a matmul, then an add) does, not fused as torch's addmm."""
     try:
         t = x._t
     except AttributeError:
@@ -60,6 +64,9 @@ def linear(x, weight, bias=None, name=None):
     try:
         if bias is None:
             return wrap(torch.matmul(t, w))
+        b = bias._t
+        if t.device.type == "cpu" and b.dtype is t.dtype and not _autocast("cpu"):
+            return wrap(torch.matmul(t, w).add_(b))
         if t.dim() == 2:
             return wrap(torch.addmm(bias._t, t, w))
         return wrap(_nn.linear(t, w.t(), bias._t))

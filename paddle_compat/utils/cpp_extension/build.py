@@ -8,6 +8,7 @@ and ``module_init.cc`` (the module's init function, a few lines). The include pa
 sources, flags, headers and torch version: loading an unchanged op again imports the built
 module without invoking the compiler.
 """
+import contextlib
 import glob
 import hashlib
 import importlib.util
@@ -39,6 +40,38 @@ CUDA_HOME = _tce.CUDA_HOME
 
 class ExtensionBuildError(RuntimeError):
     """Building a custom-op extension failed; the message carries the compiler's output."""
+
+
+def _torch_has_cuda():
+    """Whether this torch is a CUDA (or ROCm) build: the analogue of Paddle's
+    ``is_compiled_with_cuda``, which decides whether .cu sources are compiled at all."""
+    return torch.version.cuda is not None or getattr(torch.version, "hip", None) is not None
+
+
+def _host_sources(sources, what):
+    """``sources`` without the CUDA files when torch is a CPU build, as Paddle's CPU build
+    compiles only the C++ ones (their kernels serve CPU tensors; the CUDA functions they
+    declare stay unresolved, see ``_lazy_symbols``)."""
+    if _torch_has_cuda():
+        return list(sources)
+    kept = [s for s in sources if not s.endswith(_CUDA_EXT)]
+    if not kept:
+        raise ValueError(f"{what}: every source is a CUDA file ({', '.join(sources)}) and this "
+                         f"torch has no CUDA: nothing to compile")
+    return kept
+
+
+@contextlib.contextmanager
+def _lazy_symbols():
+    """Import extensions with lazy symbol binding (``RTLD_LAZY``), as Paddle's loader does: a
+    CPU build of C++ sources that declare functions of .cu files that were not compiled still
+    loads; calling such a function (only a GPU tensor reaches it) is what fails."""
+    old = sys.getdlopenflags()
+    sys.setdlopenflags((old & ~os.RTLD_NOW) | os.RTLD_LAZY)
+    try:
+        yield
+    finally:
+        sys.setdlopenflags(old)
 
 
 def include_paths(cuda=False):
@@ -133,6 +166,7 @@ def load(name, sources, extra_cxx_cflags=None, extra_cuda_cflags=None, extra_ldf
     ldflags = [f"-L{os.path.abspath(p)}" for p in (extra_library_paths or [])] + \
         list(extra_ldflags or [])
     includes = [os.path.abspath(p) for p in (extra_include_paths or [])]
+    sources = _host_sources(sources, f"load(name={name!r})")
     has_cuda = any(s.endswith(_CUDA_EXT) for s in sources)
     root = os.path.abspath(build_directory) if build_directory else get_build_directory(verbose)
     os.makedirs(root, exist_ok=True)
@@ -155,12 +189,13 @@ def load(name, sources, extra_cxx_cflags=None, extra_cuda_cflags=None, extra_ldf
         binding = _binding_object(get_build_directory(), verbose)
         flags = ["-O2", "-DPADDLE_COMPAT"] + _cuda_flags(has_cuda) + cflags
         try:
-            ext = _tce.load(name=modname, sources=sources + [MODULE_INIT], extra_cflags=flags,
-                           extra_cuda_cflags=_cuda_flags(has_cuda) + cuda_cflags,
-                           extra_ldflags=[binding] + ldflags,
-                           extra_include_paths=[INCLUDE_DIR] + includes,
-                           build_directory=ext_dir, verbose=verbose,
-                           with_cuda=has_cuda or None)
+            with _lazy_symbols():
+                ext = _tce.load(name=modname, sources=sources + [MODULE_INIT], extra_cflags=flags,
+                                extra_cuda_cflags=_cuda_flags(has_cuda) + cuda_cflags,
+                                extra_ldflags=[binding] + ldflags,
+                                extra_include_paths=[INCLUDE_DIR] + includes,
+                                build_directory=ext_dir, verbose=verbose,
+                                with_cuda=has_cuda or None)
         except Exception as e:
             raise ExtensionBuildError(
                 f"building custom op extension '{name}' from {', '.join(sources)} failed:\n{e}"
@@ -175,8 +210,9 @@ def load(name, sources, extra_cxx_cflags=None, extra_cuda_cflags=None, extra_ldf
 def load_op_module(modname, path, public_name=None):
     """Import a built extension and return a module with its ops as Paddle functions."""
     spec = importlib.util.spec_from_file_location(modname, path)
-    ext = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(ext)
+    with _lazy_symbols():
+        ext = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(ext)
     return ops_module(ext, public_name or modname, path)
 
 
@@ -238,6 +274,8 @@ def CppExtension(sources, *args, **kwargs):
 
 def CUDAExtension(sources, *args, **kwargs):
     """A setuptools Extension for custom-op sources with .cu files (built with nvcc)."""
+    if not _torch_has_cuda():       # Paddle's CPU build compiles the C++ sources only
+        return CppExtension(_host_sources(list(sources), "CUDAExtension"), *args, **kwargs)
     kwargs = _extension_kwargs(kwargs)
     eca = kwargs.get("extra_compile_args") or {}
     if isinstance(eca, (list, tuple)):

@@ -24,6 +24,7 @@ import re
 
 import torch
 
+from ...autograd.py_layer_grads import _paddle_leaf_grad
 from ...framework import mode as _mode
 from ...framework.tensor import Tensor, _new, wrap, writable
 from ...static.proxy import rebind as _rebind
@@ -372,6 +373,7 @@ def _register_level(op, level, lib):
         grads = [None if x is None else ([None] * len(x) if g is None else list(g))
                  if isinstance(x, (list, tuple)) else g
                  for g, x in zip(_input_grads(level, nxt, res), ctx.level_inputs)]
+        _keep_op_grads(ctx, grads)
         return tuple(grads) + (None,) * len(level.attrs)
 
     torch.library.register_autograd(qual, backward, setup_context=setup_context, lib=lib)
@@ -538,6 +540,10 @@ def _function_class(op):
             flat_out = _flatten(outs)
             ctx.save_for_backward(*flat, *flat_out)
             ctx.n_flat = len(flat)
+            # input leaves with no gradient yet: a grad op may give them one of another dtype,
+            # which Paddle keeps (see _keep_paddle_grads)
+            ctx.fresh = [(j, t) for j, t in enumerate(flat)
+                         if t.requires_grad and t.is_leaf and t.grad is None]
             return tuple(flat_out)
 
         @staticmethod
@@ -565,10 +571,43 @@ def _function_class(op):
                     flat.append(g)
                 elif n > 0:
                     flat.extend(g if g is not None else [None] * n)
+            if ctx.fresh:
+                _keep_paddle_grads(ctx, flat)
             return (None, None) + tuple(flat)
 
     CustomOpFunction.__name__ = CustomOpFunction.__qualname__ = f"{op.name}_backward_fn"
     return CustomOpFunction
+
+
+def _keep_op_grads(ctx, grads):
+    """``_keep_paddle_grads`` for the torch.library op (torch tensors, static Programs, whose
+    gradients ``static.backward`` takes with torch.autograd.grad and captures): its tensor
+    inputs, one autograd edge each. Ops with vector inputs keep torch's rule."""
+    ins = ctx.level_inputs
+    if any(isinstance(x, (list, tuple)) for x in ins):
+        return
+    edge = 0
+    for k, x in enumerate(ins):
+        if x is None:
+            continue
+        g = grads[k]
+        if g is not None and x.requires_grad and x.is_leaf \
+                and (g.dtype is not x.dtype or not g.is_same_size(x)) \
+                and _paddle_leaf_grad(ctx, edge, x, g):
+            grads[k] = None
+        edge += 1
+
+
+def _keep_paddle_grads(ctx, flat):
+    """A grad op's gradient of another dtype (or shape) than its input leaf: Paddle keeps it as
+    the leaf's .grad as it is (custom_cast's float64 gradient of a float32 input), where torch
+    would cast it. The PyLayer rule does the same (``py_layer_grads._paddle_leaf_grad``); torch
+    then gets no gradient for that input."""
+    for j, leaf in ctx.fresh:
+        g = flat[j]
+        if g is not None and (g.dtype is not leaf.dtype or not g.is_same_size(leaf)) \
+                and _paddle_leaf_grad(ctx, j, leaf, g):
+            flat[j] = None
 
 
 def _flatten(values):

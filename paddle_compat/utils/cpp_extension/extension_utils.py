@@ -18,11 +18,12 @@ import sys
 import sysconfig
 import warnings
 
+from ...sysconfig import get_include, get_lib
 from .build import (_LOADED, INCLUDE_DIR, OP_INFO, get_build_directory, include_paths,
                     load_op_module)
 
 __all__ = ["IS_WINDOWS", "IS_MAC", "OS_NAME", "run_cmd", "check_abi_compatibility",
-           "get_build_directory", "get_include", "log_v", "find_paddle_includes",
+           "get_build_directory", "get_include", "get_lib", "log_v", "find_paddle_includes",
            "find_paddle_libraries", "find_python_includes", "find_paddle_custom_device_includes",
            "normalize_extension_kwargs", "load_op_meta_info_and_register_op", "parse_op_info"]
 
@@ -33,11 +34,6 @@ IS_MAC = OS_NAME.startswith("darwin")
 #: the oldest GCC whose C++ ABI matches torch's builds (torch's own check asks for the same)
 GCC_MINI_VERSION = (5, 4, 0)
 MSVC_MINI_VERSION = (19, 0, 24215)
-
-
-def get_include():
-    """The directory holding paddle_compat's ``paddle/extension.h``."""
-    return INCLUDE_DIR
 
 
 def log_v(info, verbose=True):
@@ -118,10 +114,37 @@ def check_abi_compatibility(compiler, verbose=False):
     return False
 
 
+def _get_all_paddle_includes_from_include_root(include_root):
+    """The include directories of the header tree rooted at ``include_root``, in the layout
+    Paddle's wheel has: the root and its ``third_party``. For our own root (``get_include()``)
+    they are what our headers need: ours and torch's (Paddle's own compat directories hold the
+    torch API, which torch's headers are here). Directories are not checked for existence:
+    the compiler skips missing ones, as it does for Paddle."""
+    root = os.fspath(include_root)
+    if os.path.realpath(root) == os.path.realpath(INCLUDE_DIR):
+        return include_paths()
+    return [root, os.path.join(root, "third_party")]
+
+
+def _get_include_dirs_when_compiling(compile_dir):
+    """The include directories of a prepared build directory: the lines of its
+    ``includes.txt`` (``AssertionError`` when it has none, as Paddle), each one's
+    ``paddle/base/platform`` where present, and the directory itself; sorted."""
+    path = os.path.abspath(compile_dir)
+    listing = os.path.join(path, "includes.txt")
+    assert os.path.isfile(listing), f"File {listing} does not exist"
+    with open(listing) as f:
+        dirs = [line.strip() for line in f if line.strip()]
+    extra = [os.path.join(d, "paddle", "base", "platform") for d in dirs]
+    return sorted(dirs + [d for d in extra if os.path.isdir(d)] + [path])
+
+
 def find_paddle_includes(use_cuda=False):
     """The include directories a custom op compiles against: ours (``paddle/extension.h``) and
     torch's (with its CUDA ones when ``use_cuda``)."""
-    return include_paths(cuda=use_cuda)
+    if use_cuda:
+        return include_paths(cuda=True)
+    return _get_all_paddle_includes_from_include_root(INCLUDE_DIR)
 
 
 def find_paddle_libraries(use_cuda=False):
@@ -156,7 +179,10 @@ def normalize_extension_kwargs(kwargs, use_cuda=False):
     kwargs = dict(kwargs)
     compile_dir = kwargs.pop("_compile_dir", None)
     includes = list(kwargs.get("include_dirs", []) or [])
-    for d in find_paddle_includes(use_cuda) + find_python_includes():
+    found = find_paddle_includes(use_cuda) + find_python_includes()
+    if compile_dir:
+        found = _get_include_dirs_when_compiling(compile_dir) + found
+    for d in found:
         if d not in includes:
             includes.append(d)
     kwargs["include_dirs"] = includes

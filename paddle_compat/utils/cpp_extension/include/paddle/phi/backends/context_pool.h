@@ -1,14 +1,19 @@
 // Paddle's device-context pool, as custom ops use it: DeviceContextPool::Instance().Get(place)
 // gives a context with the place and, for GPU places, the CUDA stream kernels should run on
-// (torch's current stream of that device). Paddle's contexts also hand out Eigen devices and
-// BLAS/DNN handles; those are not provided here (torch ships no Eigen), so code calling
-// eigen_device() does not compile.
+// (torch's current stream of that device). The CPU context's eigen_device() is Paddle's
+// Eigen::DefaultDevice (declared here; code that uses it includes Eigen itself, as with
+// Paddle); BLAS/DNN handles are not provided.
 #pragma once
+#include <cstddef>
 #include <map>
 #include <memory>
 #include <mutex>
 
 #include "paddle/extension.h"
+
+namespace Eigen {
+struct DefaultDevice;
+}  // namespace Eigen
 
 namespace phi {
 class DeviceContext {
@@ -26,6 +31,15 @@ class DeviceContext {
 class CPUContext : public DeviceContext {
  public:
   explicit CPUContext(const Place& place = CPUPlace()) : DeviceContext(place) {}
+  // Eigen's DefaultDevice is an empty, stateless struct (its methods are plain memory
+  // functions): one aligned object per context stands for it, whether or not Eigen is
+  // included (torch ships no Eigen to build a real one from).
+  Eigen::DefaultDevice* eigen_device() const {
+    return reinterpret_cast<Eigen::DefaultDevice*>(&eigen_device_);
+  }
+
+ private:
+  mutable std::max_align_t eigen_device_{};
 };
 
 #if defined(__CUDACC__) || defined(PADDLE_COMPAT_WITH_CUDA)
