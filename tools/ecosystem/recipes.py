@@ -18,7 +18,7 @@ class Recipe:
     """A venv: ``libs`` maps each library (its PyPI name) to its version; ``pins`` are extra
     requirement strings installed with them; ``sdists`` are libraries built from a patched sdist
     (name -> (version, [(file, old, new), ...])) before the rest; ``drivers`` names the driver
-    scripts (``drivers/<name>.py``) that run in this venv."""
+    scripts (``drivers/<name>_driver.py``: a file named like the library would shadow it) that run in this venv."""
     libs: dict
     pins: tuple = ()
     sdists: dict = field(default_factory=dict)
@@ -31,11 +31,11 @@ class Recipe:
 
 
 RECIPES = {
-    "nlp": Recipe({"paddlenlp": "2.8.1"},
+    # ppdiffusers requires paddlenlp: one venv for both
+    "nlp": Recipe({"paddlenlp": "2.8.1", "ppdiffusers": "0.29.0"},
                   ("huggingface_hub==0.23.4", "aistudio-sdk==0.2.6", "datasets==2.19.2"),
-                  drivers=("paddlenlp",)),
+                  drivers=("paddlenlp", "ppdiffusers")),
     "ocr": Recipe({"paddleocr": "3.7.0", "paddlex": "3.7.2"}, drivers=("paddleocr",)),
-    "diffusers": Recipe({"ppdiffusers": "0.29.0"}, drivers=("ppdiffusers",)),
     "seg": Recipe({"paddleseg": "2.8.0"}, (NUMPY_1,), drivers=("paddleseg",)),
     "clas": Recipe({"paddleclas": "2.6.0"}, (NUMPY_1,), drivers=("paddleclas",)),
     "det": Recipe({"paddledet": "2.6.0"}, (NUMPY_1, "scikit-learn", "setuptools<81"),

@@ -28,7 +28,7 @@ DRIVERS = os.path.join(HERE, "drivers")
 
 def all_drivers():
     return [d for r in RECIPES.values() for d in r.drivers
-            if os.path.exists(os.path.join(DRIVERS, f"{d}.py"))]
+            if os.path.exists(os.path.join(DRIVERS, f"{d}_driver.py"))]
 
 
 def run_driver(lib, ours, jitter=0.0, timeout=1800):
@@ -44,7 +44,7 @@ def run_driver(lib, ours, jitter=0.0, timeout=1800):
                OMP_NUM_THREADS=os.environ.get("OMP_NUM_THREADS", "1"),
                FLAGS_use_mkldnn="0", PYTHONHASHSEED="0")
     env.pop("PYTHONPATH", None)
-    cmd = [py, os.path.join(DRIVERS, f"{lib}.py"), out]
+    cmd = [py, os.path.join(DRIVERS, f"{lib}_driver.py"), out]
     if ours:
         env["PYTHONPATH"] = REPO
         cmd = [py, "-m", "paddle_compat", *cmd[1:]]

@@ -37,8 +37,9 @@ def summary(value):
 
 
 def seed_params(layer, seed=0):
-    """Overwrite every parameter of ``layer`` (in state_dict order) with seeded values: small
-    normals, 1 + small normals for norm scales; moved by ``JITTER`` on the jitter run."""
+    """Overwrite every float entry of ``layer.state_dict()`` (in its order) with seeded values:
+    small normals, 1 + small normals for norm scales, 1 + |small| for running variances; moved
+    by ``JITTER`` on the jitter run."""
     rng = np.random.RandomState(seed)
     jrng = np.random.RandomState(seed + 7919)
     for name, p in layer.state_dict().items():
@@ -46,7 +47,10 @@ def seed_params(layer, seed=0):
             continue
         shape = tuple(p.shape)
         val = rng.standard_normal(shape) * (0.05 if len(shape) >= 2 else 0.02)
-        if len(shape) == 1 and "norm" in name.lower() and name.endswith(("weight", "scale")):
+        if name.endswith(("_variance", "running_var")):
+            val = 1.0 + np.abs(val)        # batch-norm running variances stay positive
+        elif len(shape) == 1 and ("norm" in name.lower() or ".bn" in name or "bn." in name) \
+                and name.endswith(("weight", "scale")):
             val += 1.0
         if JITTER:
             val += JITTER * jrng.standard_normal(shape)

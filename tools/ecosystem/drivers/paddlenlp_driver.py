@@ -80,18 +80,34 @@ def _():
     model.train()
     d.put("llama.losses", train_steps(model, lambda: model(ids, labels=ids)[0]))
     model.eval()
-    out, scores = model.generate(ids[:, :4], max_new_tokens=6, decode_strategy="greedy_search")
+    state["llama"] = (model, ids)
+
+
+def prompt(ids):
+    """The first four tokens and their mask (a bool mask: with the float mask paddlenlp 2.8.1
+    builds itself, its Llama calls paddle.where on a float condition, which Paddle 3.3.1
+    refuses)."""
+    return ids[:, :4], paddle.ones([ids.shape[0], 4], dtype="bool")
+
+
+@d.stage("llama_greedy")
+def _():
+    model, ids = state["llama"]
+    head, mask = prompt(ids)
+    out, scores = model.generate(head, attention_mask=mask, max_new_tokens=6,
+                                 decode_strategy="greedy_search")
     d.put("llama.greedy_ids", out)
     d.put("llama.greedy_scores", scores)
-    state["llama"] = (model, ids)
 
 
 @d.stage("llama_sampling")
 def _():
     model, ids = state["llama"]
+    head, mask = prompt(ids)
     paddle.seed(5)
-    out, _ = model.generate(ids[:, :4], max_new_tokens=4, decode_strategy="sampling", top_k=1)
-    d.put("llama.topk1_ids", out)
+    out, _ = model.generate(head, attention_mask=mask, max_new_tokens=4,
+                            decode_strategy="sampling", top_k=3)
+    d.put("llama.topk3_ids", out)
 
 
 @d.stage("llama_reload")
