@@ -34,6 +34,16 @@ ALIASES = {
     "paddle.base": ROOT + ".compat.shims.base",
     "paddle._C_ops": ROOT + ".compat.shims.c_ops",
     "paddle.common_ops_import": ROOT + ".compat.shims.common_ops_import",
+    "paddle._legacy_C_ops": ROOT + ".compat.shims.legacy_c_ops",
+    "paddle.dataset": ROOT + ".compat.shims.dataset",
+    # Paddle modules whose contents are one module of ours under another path
+    "paddle.nn.loss": ROOT + ".nn.layer.loss",
+    "paddle.nn.decode": ROOT + ".nn.layer.decode",
+    "paddle.nn.quant.format": ROOT + ".quantization.format",
+    "paddle.base.dygraph.base": ROOT + ".compat.shims.base.dygraph",
+    "paddle.distributed.fleet.meta_parallel.parallel_layers":
+        ROOT + ".distributed.fleet.meta_parallel",
+    "paddle.utils.cpp_extension.cpp_extension": ROOT + ".utils.cpp_extension.build",
     # Paddle's one-module-per-distribution layout onto ours (kl and transform keep their names)
     "paddle.distribution.bernoulli": ROOT + ".distribution.discrete",
     "paddle.distribution.binomial": ROOT + ".distribution.discrete",
@@ -78,6 +88,7 @@ BLOCKED = {
 EXTRAS = {
     "paddle": {
         "_C_ops": ROOT + ".compat.shims.c_ops",
+        "_legacy_C_ops": ROOT + ".compat.shims.legacy_c_ops",
     },
     "paddle.framework": {
         "core": ROOT + ".compat.shims.base.core",

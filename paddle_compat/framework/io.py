@@ -278,8 +278,14 @@ def _join_big_arrays(obj):
 
 
 def _is_named_array(obj):
+    """A Tensor as Paddle 2.1+ pickles it outside a state dict: ``(name, ndarray)``."""
     return (isinstance(obj, tuple) and len(obj) == 2 and isinstance(obj[0], str)
             and isinstance(obj[1], np.ndarray))
+
+
+def _is_array(obj):
+    """A raw DenseTensor as Paddle pickles it: a bare ndarray."""
+    return isinstance(obj, np.ndarray)
 
 
 def _convert(obj, cond, fn):
@@ -305,12 +311,39 @@ def _convert(obj, cond, fn):
     return obj
 
 
+def _to_dense_tensor(ndarray):
+    """A Tensor over ``ndarray`` on the current device (Paddle's ``_to_LodTensor``: in
+    paddle_compat a DenseTensor is a Tensor)."""
+    if not isinstance(ndarray, np.ndarray):
+        raise TypeError("Type of `ndarray` should be numpy.ndarray, but received "
+                        f"{type(ndarray)}.")
+    return _to_tensor(ndarray)
+
+
+def _ndarray_to_tensor(obj, return_numpy):
+    """One loaded raw array: itself (``return_numpy``) or a Tensor."""
+    return obj if return_numpy else _to_tensor(obj)
+
+
+def _tuple_to_tensor(obj, return_numpy):
+    """One loaded ``(name, ndarray)``: the array (``return_numpy``) or a Tensor of that name."""
+    return obj[1] if return_numpy else _to_tensor(obj[1], obj[0])
+
+
 def _rebuild(obj, return_numpy):
     if _contains(obj, _is_named_array):
-        fn = (lambda p: p[1]) if return_numpy else (lambda p: _to_tensor(p[1], p[0]))
-        return _convert(obj, _is_named_array, fn)
-    fn = (lambda a: a) if return_numpy else _to_tensor
-    return _convert(obj, lambda a: isinstance(a, np.ndarray), fn)
+        return _convert(obj, _is_named_array, lambda p: _tuple_to_tensor(p, return_numpy))
+    return _convert(obj, _is_array, lambda a: _ndarray_to_tensor(a, return_numpy))
+
+
+# Paddle's private names for the pieces above (``paddle.framework.io._parse_every_object``
+# ...), which PaddleNLP's and PaddleX's loaders import; ``EagerParamBase`` is the Parameter
+# class, which Paddle imports into this module and libraries patch methods onto from here
+_parse_every_object = _convert
+_transformed_from_varbase = _is_named_array
+_transformed_from_lodtensor = _is_array
+_to_LodTensor = _to_dense_tensor
+EagerParamBase = Parameter
 
 
 def load(path, **configs):

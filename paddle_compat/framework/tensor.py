@@ -9,6 +9,7 @@ for either.
 Operator methods (``+``, ``<``, ``&`` ...) follow Paddle's dtype promotion (see ``promotion``);
 the common cases (same dtypes, a float tensor with a Python number) go straight to torch.
 """
+import copy
 import inspect
 import itertools
 import operator
@@ -21,7 +22,7 @@ from . import hooks
 from .autograd_engine import backward_with_ones, run_backward, written_leaves
 from .fastops import c_module, fast_path
 from .int_grad import IntGradPayload, cast_payload
-from .place import place_of, to_torch_device
+from .place import Place, place_of, to_torch_device
 from .printing import format_tensor
 from .promotion import binary_operands
 
@@ -575,6 +576,28 @@ class Tensor:
 
     def pin_memory(self):
         return wrap(self._t.pin_memory())
+
+    def _copy_to(self, place, blocking):
+        """A copy on ``place`` (a Place) under the same name: Paddle's internal copy, which
+        the safetensors loaders of PaddleNLP and PaddleX call. The copy never shares memory; a
+        Parameter's copy is a Parameter with the same attributes, any other copy stops
+        gradients (as Paddle's)."""
+        if not isinstance(place, Place):
+            raise TypeError("(InvalidType) argument (position 1) must be one of(Place,CUDAPlace,"
+                            "CPUPlace,XPUPlace,CUDAPinnedPlace,XPUPinnedPlace, CustomPlace), "
+                            f"but got {type(place).__name__}")
+        src = self._t.detach()
+        if place.is_cuda_pinned_place():
+            t = src.cpu().pin_memory() if src.is_cuda else src.pin_memory()
+        else:
+            t = src.to(place.torch_device, copy=True, non_blocking=not blocking)
+        o = _new(type(self))
+        o._name = self.name
+        if type(self) is not Tensor:            # a Parameter: its attributes come along
+            o.__dict__.update(copy.deepcopy(self.__dict__))
+            t.requires_grad_(self._t.requires_grad)
+        o._t = t
+        return o
 
     def to(self, *args, **kwargs):
         """``to(device)``, ``to(dtype)``, ``to(device, dtype)``, ``to(other_tensor)``, with

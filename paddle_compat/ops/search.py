@@ -77,8 +77,8 @@ def where(condition, x=None, y=None, name=None):
     if x is None and y is None:
         return nonzero(condition, as_tuple=True)
     if c.dtype is not torch.bool:
-        raise ValueError("(InvalidArgument) where(): the `condition` is expected to be a "
-                         "boolean Tensor, but got a Tensor with dtype "
+        raise ValueError("The `condition` is expected to be a boolean Tensor, but got a "
+                         "Tensor with dtype "
                          f"{_dt.from_torch_dtype(c.dtype)}")
     a, b = _where_operands(c, x, y)
     try:

@@ -17,6 +17,9 @@ import sys
 import sysconfig
 
 import torch
+# this package is imported on first use (``paddle.utils.cpp_extension``), so torch's builder
+# (and setuptools with it) loads only then
+from torch.utils import cpp_extension as _tce
 
 from .custom_op import build_ops
 
@@ -28,6 +31,10 @@ INCLUDE_DIR = os.path.join(HERE, "include")
 BINDING = os.path.join(HERE, "binding.cc")
 MODULE_INIT = os.path.join(HERE, "module_init.cc")
 _CUDA_EXT = (".cu", ".cuh")
+#: the CUDA toolkit extensions are built with (None without one), as Paddle's
+#: ``cpp_extension.CUDA_HOME``: torch's builder finds it the same way (CUDA_HOME, nvcc on PATH,
+#: /usr/local/cuda)
+CUDA_HOME = _tce.CUDA_HOME
 
 
 class ExtensionBuildError(RuntimeError):
@@ -36,8 +43,7 @@ class ExtensionBuildError(RuntimeError):
 
 def include_paths(cuda=False):
     """The include directories an extension needs: ours (``paddle/extension.h``) and torch's."""
-    from torch.utils import cpp_extension as tce
-    return [INCLUDE_DIR] + tce.include_paths(device_type="cuda" if cuda else "cpu")
+    return [INCLUDE_DIR] + _tce.include_paths(device_type="cuda" if cuda else "cpu")
 
 
 def get_build_directory(verbose=False):
@@ -80,7 +86,6 @@ def _cuda_flags(has_cuda):
 
 def _binding_object(build_root, verbose):
     """binding.cc compiled once (per headers/torch version) into an object file."""
-    from torch.utils import cpp_extension as tce
     key = hashlib.sha256((_tree_digest() + _toolchain_key()).encode()).hexdigest()[:16]
     bdir = os.path.join(build_root, "_paddle_compat_binding", key)
     obj = os.path.join(bdir, "binding.o")
@@ -88,7 +93,7 @@ def _binding_object(build_root, verbose):
         return obj
     os.makedirs(bdir, exist_ok=True)
     try:
-        tce.load(name=f"paddle_compat_binding_{key}", sources=[BINDING],
+        _tce.load(name=f"paddle_compat_binding_{key}", sources=[BINDING],
                  extra_cflags=["-O2"], extra_include_paths=[INCLUDE_DIR],
                  build_directory=bdir, verbose=verbose, is_python_module=False)
     except Exception as e:
@@ -146,12 +151,11 @@ def load(name, sources, extra_cxx_cflags=None, extra_cuda_cflags=None, extra_ldf
     ext_dir = os.path.join(root, name)
     built = os.path.join(ext_dir, modname + ".so")
     if not os.path.exists(built):
-        from torch.utils import cpp_extension as tce   # (imports setuptools: only to build)
         os.makedirs(ext_dir, exist_ok=True)
         binding = _binding_object(get_build_directory(), verbose)
         flags = ["-O2", "-DPADDLE_COMPAT"] + _cuda_flags(has_cuda) + cflags
         try:
-            ext = tce.load(name=modname, sources=sources + [MODULE_INIT], extra_cflags=flags,
+            ext = _tce.load(name=modname, sources=sources + [MODULE_INIT], extra_cflags=flags,
                            extra_cuda_cflags=_cuda_flags(has_cuda) + cuda_cflags,
                            extra_ldflags=[binding] + ldflags,
                            extra_include_paths=[INCLUDE_DIR] + includes,
@@ -228,14 +232,12 @@ def _extension_kwargs(kwargs):
 
 def CppExtension(sources, *args, **kwargs):
     """A setuptools Extension for C++ custom-op sources (``name`` comes from ``setup``)."""
-    from torch.utils import cpp_extension as tce
     kwargs = _extension_kwargs(kwargs)
-    return tce.CppExtension(sources=list(sources) + [MODULE_INIT], *args, **kwargs)
+    return _tce.CppExtension(sources=list(sources) + [MODULE_INIT], *args, **kwargs)
 
 
 def CUDAExtension(sources, *args, **kwargs):
     """A setuptools Extension for custom-op sources with .cu files (built with nvcc)."""
-    from torch.utils import cpp_extension as tce
     kwargs = _extension_kwargs(kwargs)
     eca = kwargs.get("extra_compile_args") or {}
     if isinstance(eca, (list, tuple)):
@@ -243,7 +245,7 @@ def CUDAExtension(sources, *args, **kwargs):
     eca = {"cxx": list(eca.get("cxx", [])) + _cuda_flags(True),
            "nvcc": list(eca.get("nvcc", [])) + _cuda_flags(True)}
     kwargs["extra_compile_args"] = eca
-    return tce.CUDAExtension(sources=list(sources) + [MODULE_INIT], *args, **kwargs)
+    return _tce.CUDAExtension(sources=list(sources) + [MODULE_INIT], *args, **kwargs)
 
 
 _STUB = '''"""Custom ops built by paddle_compat.utils.cpp_extension.setup."""
@@ -258,46 +260,23 @@ __all__ = list(_m.__all__)
 '''
 
 
-def _build_extension_class():
-    from torch.utils import cpp_extension as tce
+class BuildExtension(_tce.BuildExtension):
+    """torch's BuildExtension, plus the Python module that exposes each op as a function
+    (``import <name>`` then ``<name>.<op>(...)``, as with Paddle's setup). A class, as
+    Paddle's: libraries subclass it (PaddleNLP's ``paddlenlp/ops`` build)."""
 
-    class BuildExtension(tce.BuildExtension):
-        """torch's BuildExtension, plus the Python module that exposes each op as a function
-        (``import <name>`` then ``<name>.<op>(...)``, as with Paddle's setup)."""
-
-        def run(self):
-            super().run()
-            for ext in self.extensions:
-                public = getattr(ext, "_paddle_public_name", None)
-                if not public:
-                    continue
-                full = self.get_ext_fullpath(ext.name)     # the in-place path with --inplace
-                so = os.path.basename(full)
-                stub = os.path.join(os.path.dirname(full), public + ".py")
-                os.makedirs(os.path.dirname(full), exist_ok=True)
-                with open(stub, "w") as f:
-                    f.write(_STUB.format(modname=ext.name, so=so))
-
-    return BuildExtension
-
-
-class _LazyBuildExtension:
-    """``BuildExtension`` resolved on first use (torch.utils.cpp_extension imports setuptools)."""
-    _cls = None
-
-    def _get(self):
-        if _LazyBuildExtension._cls is None:
-            _LazyBuildExtension._cls = _build_extension_class()
-        return _LazyBuildExtension._cls
-
-    def __call__(self, *args, **kwargs):
-        return self._get()(*args, **kwargs)
-
-    def with_options(self, **options):
-        return self._get().with_options(**options)
-
-
-BuildExtension = _LazyBuildExtension()
+    def run(self):
+        super().run()
+        for ext in self.extensions:
+            public = getattr(ext, "_paddle_public_name", None)
+            if not public:
+                continue
+            full = self.get_ext_fullpath(ext.name)     # the in-place path with --inplace
+            so = os.path.basename(full)
+            stub = os.path.join(os.path.dirname(full), public + ".py")
+            os.makedirs(os.path.dirname(full), exist_ok=True)
+            with open(stub, "w") as f:
+                f.write(_STUB.format(modname=ext.name, so=so))
 
 
 def setup(**attr):

@@ -204,3 +204,32 @@ def parse_op_info(op_name):
                          f"`paddle.utils.cpp_extension.load_op_meta_info_and_register_op(...)`")
     ins, attrs, outs, _ = OP_INFO[op_name]
     return list(ins), list(attrs), list(outs)
+
+
+def _jit_compile(file_path, verbose=False):
+    """Build the extension a ``setup.py`` file describes (``python <file> build`` in its
+    directory, with this interpreter): what Paddle's ``load`` does, and PaddleNLP's own
+    extension loader calls."""
+    if not os.path.exists(file_path):
+        raise AssertionError(f"setup file {file_path} does not exist")
+    ext_dir, setup_file = os.path.split(os.path.abspath(file_path))
+    log_v(f"Using Python interpreter: {sys.executable}", verbose)
+    print("Compiling user custom op, it will cost a few seconds.....")
+    run_cmd(f"cd {ext_dir} && {sys.executable} {setup_file} build", verbose)
+
+
+def _import_module_from_library(module_name, build_directory, verbose=False):
+    """The ops of the extension ``module_name`` built under ``build_directory`` as a Python
+    module of Paddle functions (FileNotFoundError, naming the path, when it was not built)."""
+    suffix = ".dylib" if IS_MAC else ".pyd" if IS_WINDOWS else ".so"
+    ext_path = os.path.join(build_directory, module_name + suffix)
+    if not os.path.exists(ext_path):
+        # our setup() names the library ``<name>_pd_`` (next to the ``<name>.py`` it writes)
+        names = sorted(os.listdir(build_directory)) if os.path.isdir(build_directory) else []
+        ours = [f for f in names if f.startswith(module_name + "_pd_") and f.endswith(suffix)]
+        if not ours:
+            raise FileNotFoundError(f"Extension path: {ext_path} does not exist.")
+        ext_path = os.path.join(build_directory, ours[0])
+    log_v(f"loading shared library from: {ext_path}", verbose)
+    modname = os.path.basename(ext_path).split(".")[0]
+    return load_op_module(modname, ext_path, module_name)

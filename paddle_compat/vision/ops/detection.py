@@ -297,6 +297,63 @@ def matrix_nms(bboxes, scores, score_threshold, post_threshold, nms_top_k, keep_
             wrap(index) if return_index else None)
 
 
+# ---------------------------------------------------------------------------- multiclass NMS
+def multiclass_nms(bboxes, scores, score_threshold, nms_top_k, keep_top_k, nms_threshold=0.3,
+                   normalized=True, nms_eta=1.0, background_label=0):
+    """Paddle's ``multiclass_nms3`` kernel (no public function: detectors reach it through
+    ``_legacy_C_ops``/``_C_ops``): per image and class (but ``background_label``), the boxes
+    scoring above ``score_threshold`` (the best ``nms_top_k``) go through greedy NMS at
+    ``nms_threshold`` (adaptive with ``nms_eta`` < 1); an image keeping more than
+    ``keep_top_k`` boxes keeps its best ``keep_top_k``. bboxes [N, M, 4], scores [N, C, M].
+    Returns ``(out, index, rois_num)``: out [No, 6] rows [label, score, x1, y1, x2, y2], by
+    image, then class, then score; index (int32 [No, 1]) the box positions counted across the
+    batch; rois_num (int32 [N]) the rows per image."""
+    bb = _float_tensor(bboxes, "multiclass_nms3", "bboxes", 0, "multiclass_nms3").detach()
+    sc = _float_tensor(scores, "multiclass_nms3", "scores", 1, "multiclass_nms3").detach()
+    if bb.dim() != 3 or bb.shape[2] != 4 or sc.dim() != 3 or sc.shape[0] != bb.shape[0] or \
+            sc.shape[2] != bb.shape[1]:
+        raise ValueError(f"(InvalidArgument) multiclass_nms3 takes BBoxes [N, M, 4] and Scores "
+                         f"[N, C, M], but received {list(bb.shape)} and {list(sc.shape)}.")
+    sc = sc.to(bb.dtype)
+    thr = _attr(score_threshold, bb.dtype)
+    nms_thr = _attr(nms_threshold, bb.dtype)
+    eta = _attr(nms_eta, bb.dtype)
+
+    def iou_of(a, b):
+        return _jaccard(a, b, normalized)
+
+    n, num_class, m = sc.shape
+    rows, idxs, nums = [], [], []
+    for i in range(n):
+        labels, picks = [], []
+        for c in range(num_class):
+            if c == background_label:
+                continue
+            s = sc[i, c]
+            cand = (s > thr).nonzero().flatten()
+            order = cand[torch.argsort(s[cand], descending=True, stable=True)]
+            if nms_top_k > -1:
+                order = order[:nms_top_k]
+            kept = order[_greedy_keep(bb[i][order], iou_of, nms_thr, eta)]
+            labels.append(torch.full_like(kept, c))
+            picks.append(kept)
+        label = torch.cat(labels) if labels else torch.zeros(0, dtype=torch.long)
+        pick = torch.cat(picks) if picks else torch.zeros(0, dtype=torch.long)
+        score = sc[i][label, pick]
+        if -1 < keep_top_k < pick.numel():
+            best = torch.argsort(score, descending=True, stable=True)[:keep_top_k]
+            # back to class order, each class's boxes best first
+            best = best[torch.argsort(label[best], stable=True)]
+            label, pick, score = label[best], pick[best], score[best]
+        rows.append(torch.cat([label.to(bb.dtype)[:, None], score[:, None], bb[i][pick]], 1))
+        idxs.append(pick + i * m)
+        nums.append(pick.numel())
+    out = torch.cat(rows, 0) if rows else bb.new_zeros(0, 6)
+    index = (torch.cat(idxs) if idxs else torch.zeros(0, dtype=torch.long)).to(torch.int32)
+    return (wrap(out), wrap(index[:, None]),
+            wrap(torch.tensor(nums, dtype=torch.int32, device=bb.device)))
+
+
 # ---------------------------------------------------------------------------- box coder
 def box_coder(prior_box, prior_box_var, target_box, code_type="encode_center_size",
               box_normalized=True, axis=0, name=None):

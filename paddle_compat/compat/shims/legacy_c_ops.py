@@ -1,0 +1,115 @@
+"""``paddle._legacy_C_ops``: the entry points of Paddle's legacy operator definitions, which
+detection and segmentation code still calls in dynamic mode (PaddleDetection's
+``ppdet/modeling/ops.py``, PaddleSeg's Lovasz loss).
+
+A legacy op takes its input tensors by position, then its attributes as flat
+``'name', value, ...`` pairs (``argsort(x, 'axis', 0, 'descending', True)``); an attribute it
+does not name keeps the op's default and one it does not know is ignored, as in Paddle. Its
+outputs are the op's full output list (``argsort`` gives the sorted values and the indices).
+Each op here is written over the public paddle_compat function that computes it; any other
+name raises ``AttributeError`` naming it.
+"""
+import torch
+
+from ...framework.tensor import wrap
+from ...ops.common import tensor_arg
+from ...vision.ops import detection as _det
+
+__all__ = ["argsort", "multiclass_nms3", "matrix_nms", "box_coder", "prior_box"]
+
+
+def _split(op, args, n_inputs, defaults):
+    """(inputs, attrs): the first ``n_inputs`` of ``args`` and the ``defaults`` updated from the
+    ``'name', value`` pairs after them (Paddle's ValueErrors for an odd count or a name that
+    is not a string)."""
+    flat = args[n_inputs:]
+    if len(flat) % 2:
+        raise ValueError(f"(InvalidArgument) The number of arguments for attributes should be "
+                         f"even but attr_start = {n_inputs}, attr_end = {len(args)}.")
+    attrs = dict(defaults)
+    for i in range(0, len(flat), 2):
+        name = flat[i]
+        if not isinstance(name, str):
+            raise ValueError(f"(InvalidArgument) {op}(): argument (position {n_inputs + i}) "
+                             f"must be str, but got {type(name).__name__}")
+        attrs[name] = flat[i + 1]
+    if len(args) < n_inputs:
+        raise TypeError(f"{op}() takes {n_inputs} input tensors, but received {len(args)}")
+    return args[:n_inputs], attrs
+
+
+def argsort(*args):
+    """``argsort(x, 'axis', -1, 'descending', False)`` -> (sorted x, int64 indices); the
+    sorted values carry x's gradient."""
+    (x,), a = _split("argsort", args, 1, {"axis": -1, "descending": False})
+    t = tensor_arg(x, "argsort", "x", 0)
+    try:
+        values, idx = torch.sort(t, dim=a["axis"], descending=a["descending"], stable=True)
+    except IndexError as e:
+        raise ValueError(f"(InvalidArgument) argsort(): {e}") from None
+    return wrap(values), wrap(idx)
+
+
+def multiclass_nms3(*args):
+    """``multiclass_nms3(bboxes, scores, rois_num, 'score_threshold', ..., 'nms_top_k', ...,
+    'keep_top_k', ..., 'nms_threshold', 0.3, 'normalized', True, 'nms_eta', 1.0,
+    'background_label', 0)`` -> (out, index, nms_rois_num)."""
+    (bboxes, scores, rois_num), a = _split(
+        "multiclass_nms3", args, 3,
+        {"score_threshold": None, "nms_top_k": None, "keep_top_k": None, "nms_threshold": 0.3,
+         "normalized": True, "nms_eta": 1.0, "background_label": 0})
+    for k in ("score_threshold", "nms_top_k", "keep_top_k"):
+        if a[k] is None:
+            raise ValueError(f"(InvalidArgument) multiclass_nms3(): the attribute '{k}' is "
+                             "required")
+    if rois_num is not None:
+        raise NotImplementedError("paddle._legacy_C_ops.multiclass_nms3: rois_num (boxes given "
+                                  "as [M, C, 4] per-RoI rows) is not supported by "
+                                  "paddle_compat yet; pass bboxes [N, M, 4], scores [N, C, M]")
+    return _det.multiclass_nms(bboxes, scores, a["score_threshold"], a["nms_top_k"],
+                               a["keep_top_k"], a["nms_threshold"], a["normalized"],
+                               a["nms_eta"], a["background_label"])
+
+
+def matrix_nms(*args):
+    """``matrix_nms(bboxes, scores, 'score_threshold', ..., 'post_threshold', ...,
+    'nms_top_k', ..., 'keep_top_k', ..., ...)`` -> (out, index, rois_num)."""
+    (bboxes, scores), a = _split(
+        "matrix_nms", args, 2,
+        {"score_threshold": 0.0, "post_threshold": 0.0, "nms_top_k": -1, "keep_top_k": -1,
+         "use_gaussian": False, "gaussian_sigma": 2.0, "background_label": 0,
+         "normalized": True})
+    out, rois_num, index = _det.matrix_nms(
+        bboxes, scores, a["score_threshold"], a["post_threshold"], a["nms_top_k"],
+        a["keep_top_k"], a["use_gaussian"], a["gaussian_sigma"], a["background_label"],
+        a["normalized"], return_index=True, return_rois_num=True)
+    return out, index, rois_num
+
+
+def box_coder(*args):
+    """``box_coder(prior_box, prior_box_var, target_box, 'code_type', ..., 'box_normalized',
+    ..., 'axis', ..., 'variance', [...])``: the variance is the tensor, else the list."""
+    (prior, prior_var, target), a = _split(
+        "box_coder", args, 3,
+        {"code_type": "encode_center_size", "box_normalized": True, "axis": 0,
+         "variance": None})
+    var = prior_var if prior_var is not None else a["variance"]
+    return _det.box_coder(prior, var, target, a["code_type"], a["box_normalized"], a["axis"])
+
+
+def prior_box(*args):
+    """``prior_box(input, image, 'min_sizes', [...], ...)`` -> (boxes, variances)."""
+    (inp, image), a = _split(
+        "prior_box", args, 2,
+        {"min_sizes": None, "max_sizes": None, "aspect_ratios": [1.0],
+         "variances": [0.1, 0.1, 0.2, 0.2], "flip": False, "clip": False, "step_w": 0.0,
+         "step_h": 0.0, "offset": 0.5, "min_max_aspect_ratios_order": False})
+    return _det.prior_box(inp, image, a["min_sizes"], a["max_sizes"] or None,
+                          a["aspect_ratios"], a["variances"], a["flip"], a["clip"],
+                          [a["step_w"], a["step_h"]], a["offset"],
+                          a["min_max_aspect_ratios_order"])
+
+
+def __getattr__(name):
+    raise AttributeError(f"paddle._legacy_C_ops.{name} is not provided by paddle_compat: call "
+                         "the public paddle API instead")
