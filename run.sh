@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's two commands: `bash run.sh examples` runs the Paddle examples on torch (CPU, or
-# CUDA when torch sees a GPU); `bash run.sh tests` runs the test suite; `bash run.sh lint` checks
+# CUDA when torch sees a GPU); `bash run.sh tests` runs the test suite (`tests-numpy1`: the core
+# tests again under numpy 1.26); `bash run.sh lint` checks
 # the import contract of pyproject.toml. All set up first.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -36,6 +37,24 @@ case "${1:-}" in
   tests)
     shift; setup
     exec "$PY" -m pytest -q "$@" ;;
+  tests-numpy1)
+    # the core tests again under numpy 1.26 (paddle_compat supports numpy 1.23 to 2.x): a
+    # virtualenv under build/ that sees this Python's packages but numpy 1.26, made once and
+    # reused; pytest arguments replace the default core subset
+    shift; setup
+    venv=build/venv_numpy1
+    numpy1() { "$venv/bin/python" -c "import numpy, sys; sys.exit(numpy.__version__ != '1.26.4')"; }
+    if ! numpy1 >/dev/null 2>&1; then
+      "$PY" -m venv --system-site-packages "$venv"
+      # (pip warns that packages needing numpy 2, opencv's wheel, see numpy 1 here)
+      PIP_ROOT_USER_ACTION=ignore "$venv/bin/python" -m pip install -q \
+        --disable-pip-version-check "numpy==1.26.4" >/dev/null 2>&1 || true
+      numpy1 || { echo "run.sh: could not install numpy 1.26.4 into $venv" >&2; exit 1; }
+    fi
+    [ $# -gt 0 ] || set -- tests/test_tensor.py tests/test_indexing.py tests/test_promotion.py \
+      tests/test_printing.py tests/test_interop.py tests/test_save_load.py \
+      tests/test_import_mechanisms.py
+    exec "$venv/bin/python" -m pytest -q -p no:cacheprovider "$@" ;;
   lint)
     # the floors of pyproject.toml's import contract (README "Layers")
     shift; setup
@@ -43,6 +62,6 @@ case "${1:-}" in
 sys.argv[0] = 'lint-imports'; sys.exit(lint_imports_command())" --no-cache "$@" ;;
   *)
     echo "usage: bash run.sh examples [--device gpu] | bash run.sh tests [pytest args]" \
-         "| bash run.sh lint" >&2
+         "| bash run.sh tests-numpy1 [pytest args] | bash run.sh lint" >&2
     exit 2 ;;
 esac

@@ -29,6 +29,7 @@ from .framework.flags import get_flags, set_flags
 from .framework.param_attr import ParamAttr
 from .framework.parameter import Parameter as _Parameter
 from .framework import hooks as _hooks
+from .framework.submodules import keep_bound as _keep_bound
 
 from .ops import *          # noqa: F401,F403  the op library (ops/registry.py: how ops are made)
 from .ops import registry as _registry
@@ -87,15 +88,40 @@ class _AnnouncingLoader:
         return self.loader.create_module(spec)
 
     def exec_module(self, module):
-        self.loader.exec_module(module)
+        try:
+            self.loader.exec_module(module)
+        except BaseException as e:
+            _import_failed(module, e)
+            raise
         _hooks.namespace_loaded()
+
+
+def _import_failed(module, error):
+    """A lazily bound namespace whose code raised: like any failed import it leaves
+    ``sys.modules`` (``import`` runs it again and raises again), and the half-run module still
+    bound here answers every missing name with an ImportError caused by ``error``, never with
+    an AttributeError that would read as "not supported"."""
+    name = module.__spec__.name
+    if _sys.modules.get(name) is module:
+        del _sys.modules[name]
+    message = f"{name} failed to import ({type(error).__name__}: {error})"
+
+    def __getattr__(attr):
+        raise ImportError(message, name=name) from error
+
+    module.__getattr__ = __getattr__
 
 
 class _AlreadyLoaded:
     """Meta-path finder for one race of lazy binding: ``import paddle_compat.nn.clip`` while
     ``nn`` is still unexecuted runs ``nn`` (Python reads its ``__path__``), which imports
     ``clip``; Python, having looked for ``clip`` in sys.modules before that, would then load it
-    a second time (two ``ClipGradBase`` classes). This hands it the module already loaded."""
+    a second time (two ``ClipGradBase`` classes). This hands it the module already loaded, with
+    its own spec, and keeps a same-named function of the package bound (``amp.auto_cast``)."""
+
+    def __init__(self, module):
+        self.module = module
+        self.spec = module.__spec__
 
     @staticmethod
     def find_spec(name, path=None, target=None):
@@ -103,16 +129,16 @@ class _AlreadyLoaded:
         if module is None or target is not None or isinstance(module,
                                                                _importlib_util._LazyModule):
             return None
-        return _importlib_util.spec_from_loader(name, _AlreadyLoaded,
+        return _importlib_util.spec_from_loader(name, _AlreadyLoaded(module),
                                                 is_package=hasattr(module, "__path__"))
 
-    @staticmethod
-    def create_module(spec):
-        return _sys.modules[spec.name]
+    def create_module(self, spec):
+        return self.module
 
-    @staticmethod
-    def exec_module(module):
-        pass
+    def exec_module(self, module):
+        module.__spec__ = self.spec             # the import system stamped ours on it
+        parent, _, child = self.spec.name.rpartition(".")
+        _keep_bound(_sys.modules[parent], child)
 
 
 _sys.meta_path.insert(0, _AlreadyLoaded)

@@ -3,6 +3,7 @@
     python -m paddle_compat SCRIPT.py [ARGS ...]
     python -m paddle_compat -m MODULE [ARGS ...]
     python -m paddle_compat -c COMMAND [ARGS ...]
+    python -m paddle_compat install-alias [--user] [--force] | uninstall-alias [--user] | status
 
 Every ``import paddle`` / ``from paddle.xxx import ...`` in the program (and in the Python
 processes it starts: multiprocessing workers, ``paddle.distributed.spawn``) resolves to
@@ -10,6 +11,9 @@ paddle_compat. The script runs as ``python SCRIPT.py`` would run it: ``sys.argv[
 script path as given, ``__name__ == "__main__"``, ``__file__`` absolute, the script's directory
 first on ``sys.path``, uncaught exceptions print the script's own traceback (no frames of this
 runner) and exit with status 1, ``sys.exit(n)`` exits with ``n``.
+
+``install-alias`` makes ``import paddle`` give paddle_compat in every Python of this
+environment, ``uninstall-alias`` undoes it, ``status`` tells (``paddle_compat.compat.alias``).
 """
 import atexit
 import builtins
@@ -20,7 +24,7 @@ import runpy
 import signal
 import sys
 import types
-from .compat import hook
+from .compat import alias, hook
 
 USAGE = __doc__.split("\n\n")[1]
 
@@ -133,6 +137,8 @@ def main(argv=None):
     if not argv or argv[0] in ("-h", "--help"):
         print(f"usage:\n{USAGE}", file=sys.stdout if argv else sys.stderr)
         return 0 if argv else 2
+    if argv[0] in alias.COMMANDS and not os.path.exists(argv[0]):
+        return alias.main(argv)
     hook.install()
     hook.propagate_to_children()
     if argv[0] in ("-m", "-c"):

@@ -15,6 +15,7 @@ lazily: importing paddle_compat does not load ``paddle_compat.nn``).
 import importlib.util as _importlib_util
 import sys as _sys
 
+from . import setuptools_first as _setuptools_first  # noqa: F401  (setuptools before pip)
 from .hook import install, is_installed, propagate_to_children, uninstall  # noqa: F401
 from .missing import (UnsupportedAPIError, UnsupportedImportError,  # noqa: F401
                       UnsupportedModuleError, tensor_getattr)

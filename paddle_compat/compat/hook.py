@@ -20,7 +20,7 @@ import os
 import sys
 import threading
 
-from ..framework import hooks
+from ..framework import hooks, submodules
 from .missing import UnsupportedModuleError, import_target, make_module_getattr
 
 __all__ = ["install", "uninstall", "is_installed", "ALIASES", "EXTRAS", "paddle_name_of"]
@@ -153,11 +153,18 @@ def _target_of(fullname):
 
 
 def _exists(module_name):
+    """Whether paddle_compat has the module ``module_name``. Only "no such module" answers
+    False: an ImportError raised while running one of our packages on the way (a dependency
+    missing, a bug) propagates with its cause, never read as "not supported yet"."""
     if module_name in sys.modules:
         return True
     try:
         return importlib.util.find_spec(module_name) is not None
-    except (ImportError, ValueError):
+    except ModuleNotFoundError as e:
+        if e.name and (module_name == e.name or module_name.startswith(e.name + ".")):
+            return False
+        raise
+    except ValueError:
         return False
 
 
@@ -186,9 +193,13 @@ class _AliasLoader(importlib.abc.Loader):
             module.__spec__ = self.real_spec
         name = self._alias_name
         parent, _, child = name.rpartition(".")
-        if parent and parent in sys.modules and child not in vars(sys.modules[parent]):
-            # Python sets parent.child after this returns; remember it for uninstall()
-            _state["added_attrs"].append((sys.modules[parent], child))
+        if parent and parent in sys.modules:
+            # Python sets parent.child after this returns: a function of that name stays
+            # (paddle.amp.auto_cast); a new attribute is remembered for uninstall()
+            if child in vars(sys.modules[parent]):
+                submodules.keep_bound(sys.modules[parent], child)
+            else:
+                _state["added_attrs"].append((sys.modules[parent], child))
         _state["aliased"].add(name)
         _attach_getattrs()
 
@@ -203,7 +214,9 @@ class PaddleFinder(importlib.abc.MetaPathFinder):
         if not _exists(real):
             raise UnsupportedModuleError(fullname)
         loader = _AliasLoader(real, fullname)
-        is_pkg = hasattr(importlib.import_module(real), "__path__")
+        # reading __path__ runs a lazily bound namespace: an error there (an AttributeError
+        # included) propagates instead of making the namespace look like a plain module
+        is_pkg = "__path__" in importlib.import_module(real).__dict__
         return importlib.util.spec_from_loader(fullname, loader, is_package=is_pkg)
 
 
@@ -232,8 +245,7 @@ def _attach_getattrs():
         for name, mod in list(sys.modules.items()):
             if mod is None or not (name == ROOT or name.startswith(ROOT + ".")):
                 continue
-            if name in done or (name.startswith(ROOT + ".compat")
-                                and not name.startswith(ROOT + ".compat.shims")):
+            if name.startswith(ROOT + ".compat") and not name.startswith(ROOT + ".compat.shims"):
                 continue
             if isinstance(mod, importlib.util._LazyModule):
                 continue            # a lazily bound namespace not run yet: done when it runs
@@ -242,7 +254,8 @@ def _attach_getattrs():
                 continue
             prev = d.get("__getattr__")
             if getattr(prev, "_paddle_compat_missing", False):
-                continue
+                continue        # (not `name in done`: a module still running when first seen
+                # may define its own __getattr__ over ours; wrapped again, its own asked first)
             pname = paddle_name_of(name)
             mod.__getattr__ = make_module_getattr(
                 mod, pname, _resolve, prev,

@@ -331,7 +331,8 @@ _SAFE_GLOBALS = frozenset(
     + [(m, "_frombuffer") for m in ("numpy.core.numeric", "numpy._core.numeric")]
     + [("numpy", "ndarray"), ("numpy", "dtype")]
     + [("numpy", n) for n in np.sctypeDict if isinstance(n, str)]
-    + [("numpy.dtypes", n) for n in dir(np.dtypes) if n.endswith("DType")])
+    # numpy >= 1.25 pickles a dtype's class from numpy.dtypes
+    + [("numpy.dtypes", n) for n in dir(getattr(np, "dtypes", None)) if n.endswith("DType")])
 
 
 class _RestrictedUnpickler(pickle.Unpickler):

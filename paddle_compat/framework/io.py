@@ -246,9 +246,11 @@ _SAFE = {
     ("numpy", "ndarray"): np.ndarray, ("numpy", "dtype"): np.dtype,
     ("copyreg", "_reconstructor"): copyreg._reconstructor,
 }
+# the functions numpy's pickles name (numpy 2 moved them from numpy.core to numpy._core; a
+# checkpoint written under either numpy names either), taken from numpy's own reducers
 for _mod in ("numpy.core.multiarray", "numpy._core.multiarray"):
-    _SAFE[(_mod, "_reconstruct")] = np._core.multiarray._reconstruct
-    _SAFE[(_mod, "scalar")] = np._core.multiarray.scalar
+    _SAFE[(_mod, "_reconstruct")] = np.ndarray.__reduce__(np.zeros(0))[0]
+    _SAFE[(_mod, "scalar")] = np.float32(0).__reduce__()[0]
 for _name in ("float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8",
               "uint16", "bool_", "complex64", "complex128"):
     _SAFE[("numpy", _name)] = getattr(np, _name)

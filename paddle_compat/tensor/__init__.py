@@ -15,6 +15,7 @@ from ..framework import dtype as _dt
 from ..framework.place import to_torch_device
 from ..framework.tensor import Tensor, wrap
 from ..ops.creation import to_tensor
+from ..ops.linalg import einsum as _einsum
 
 __all__ = ["tensor"]
 
@@ -83,7 +84,12 @@ def _submodule(short):
 
 
 for _short in SUBMODULES:
-    globals()[_short] = _submodule(_short)
+    _submodule(_short)
+    if _short != "einsum":
+        globals()[_short] = sys.modules[f"{__name__}.{_short}"]
 del _short
+# Paddle's paddle.tensor.einsum is the function (the module of that name stays in sys.modules,
+# and importing it keeps the function bound: framework/submodules.py)
+einsum = _einsum
 
 sys.modules[__name__].__class__ = _TensorNamespace
