@@ -60,6 +60,17 @@ def amp_global_state():
     return _global
 
 
+_amp_state = None
+
+
+def amp_state():
+    """The arguments of the innermost ``auto_cast`` / ``amp_guard`` being run, as a dict
+    (``enable``, ``custom_white_list``, ``custom_black_list``, ``level``, ``dtype``,
+    ``use_promote``), or None outside any: Paddle's private query, which PaddleNLP and
+    PPDiffusers layers branch on (``if amp_state() or x.dtype == paddle.float16``)."""
+    return _amp_state
+
+
 class _Current:
     level = "O0"
     dtype = "float32"
@@ -204,7 +215,18 @@ class amp_guard(contextlib.ContextDecorator):
         self._stack = []
 
     def __enter__(self):
+        global _amp_state
         enable, white, black, level, dtype, use_promote = self.args
+        outer = _amp_state
+        _amp_state = dict(zip(("enable", "custom_white_list", "custom_black_list", "level",
+                               "dtype", "use_promote"), self.args))
+        try:
+            return self._enter(enable, white, black, level, dtype, use_promote, outer)
+        except BaseException:
+            _amp_state = outer
+            raise
+
+    def _enter(self, enable, white, black, level, dtype, use_promote, outer):
         level = level.upper()
         if level not in ("O0", "OD", "O1", "O2"):
             raise ValueError("level should be O0, OD, O1 or O2.")
@@ -227,11 +249,12 @@ class amp_guard(contextlib.ContextDecorator):
             mode = _Disabled()          # an inner auto_cast(False) switches casting off
             mode.__enter__()
         _Current.level, _Current.dtype = level, dtype
-        self._stack.append((saved, mode))
+        self._stack.append((saved, mode, outer))
         return self
 
     def __exit__(self, *exc):
-        (level, dtype), mode = self._stack.pop()
+        global _amp_state
+        (level, dtype), mode, _amp_state = self._stack.pop()
         if mode is not None:
             mode.__exit__(*exc)
         _Current.level, _Current.dtype = level, dtype

@@ -37,10 +37,10 @@ ALIASES = {
     "paddle._legacy_C_ops": ROOT + ".compat.shims.legacy_c_ops",
     "paddle.dataset": ROOT + ".compat.shims.dataset",
     # Paddle modules whose contents are one module of ours under another path
-    "paddle.nn.loss": ROOT + ".nn.layer.loss",
     "paddle.nn.decode": ROOT + ".nn.layer.decode",
     "paddle.nn.quant.format": ROOT + ".quantization.format",
     "paddle.base.dygraph.base": ROOT + ".compat.shims.base.dygraph",
+    "paddle.base.data_feeder": ROOT + ".framework.data_feeder",
     "paddle.distributed.fleet.meta_parallel.parallel_layers":
         ROOT + ".distributed.fleet.meta_parallel",
     "paddle.utils.cpp_extension.cpp_extension": ROOT + ".utils.cpp_extension.build",
@@ -89,6 +89,15 @@ EXTRAS = {
     "paddle": {
         "_C_ops": ROOT + ".compat.shims.c_ops",
         "_legacy_C_ops": ROOT + ".compat.shims.legacy_c_ops",
+        "__git_commit__": ROOT + ".version:commit",
+    },
+    "paddle.distributed.collective": {
+        k: ROOT + f".distributed.fleet.meta_parallel.mp_ops:{k}"
+        for k in ("_c_identity", "_c_concat", "_c_split", "_mp_allreduce", "_c_lookup_table")
+    },
+    "paddle.nn": {
+        # an attribute only: ``import paddle.nn.loss`` fails in Paddle too
+        "loss": ROOT + ".nn.layer.loss",
     },
     "paddle.framework": {
         "core": ROOT + ".compat.shims.base.core",
@@ -115,6 +124,13 @@ EXTRAS = {
         "get_flags": ROOT + ".framework.flags:get_flags",
         "save": ROOT + ":save",
         "load": ROOT + ":load",
+        "LayerHelper": ROOT + ".compat.shims.common_ops_import:LayerHelper",
+        "dygraph_only": ROOT + ".compat.shims.base.framework:dygraph_only",
+        "_current_expected_place": ROOT + ".compat.shims.base.framework:_current_expected_place",
+        "_current_expected_place_":
+            ROOT + ".compat.shims.base.framework:_current_expected_place_",
+        "_dygraph_tracer": ROOT + ".compat.shims.base.framework:_dygraph_tracer",
+        "_no_check_dy2st_diff": ROOT + ".compat.shims.base.framework:_no_check_dy2st_diff",
     },
 }
 
@@ -254,8 +270,13 @@ def _attach_getattrs():
                 continue
             prev = d.get("__getattr__")
             if getattr(prev, "_paddle_compat_missing", False):
-                continue        # (not `name in done`: a module still running when first seen
-                # may define its own __getattr__ over ours; wrapped again, its own asked first)
+                continue
+            if prev is None and name in done:
+                # attached while the namespace's lazy load was still running, which then
+                # dropped it (the first access being ``import paddle.nn.x``): attach again,
+                # around the module's own ``__getattr__`` (defined since, or recorded the
+                # first time); not skipped by `name in done`
+                prev = done[name][1]
             pname = paddle_name_of(name)
             mod.__getattr__ = make_module_getattr(
                 mod, pname, _resolve, prev,

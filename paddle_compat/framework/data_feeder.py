@@ -6,10 +6,12 @@ on the line that passed it) and raise TypeError with Paddle's wording while a pr
 built. A static Variable is a :class:`Tensor` here, so the Tensor class stands where Paddle
 names ``Variable`` and ``pir.Value``.
 """
+from . import dtype as _dt
 from . import mode
 from .tensor import Tensor
 
-__all__ = ["check_type", "check_dtype", "check_shape"]
+__all__ = ["check_type", "check_dtype", "check_shape", "check_variable_and_dtype",
+           "convert_dtype"]
 
 
 def check_type(input, input_name, expected_type, op_name, extra_message=""):
@@ -47,3 +49,15 @@ def check_shape(shape, op_name, expected_shape_type=(list, tuple, Tensor),
                             + ", ".join(expected_tensor_dtype))
     if expected_tensor_dtype is not None and isinstance(shape, Tensor):
         check_dtype(shape.dtype, "shape", expected_tensor_dtype, op_name)
+
+
+def check_variable_and_dtype(input, input_name, expected_dtype, op_name, extra_message=""):
+    """``check_type(input, ..., Variable)`` then ``check_dtype(input.dtype, ...)``: nothing in
+    dynamic mode, Paddle's TypeError while building a program."""
+    check_type(input, input_name, Tensor, op_name, extra_message)
+    check_dtype(input.dtype, input_name, expected_dtype, op_name, extra_message)
+
+
+def convert_dtype(dtype):
+    """Paddle's name of a dtype (``paddle.float32`` / ``"float32"`` / numpy -> "float32")."""
+    return _dt.convert_dtype(dtype).name

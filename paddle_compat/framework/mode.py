@@ -11,7 +11,8 @@ import contextlib
 from .place import set_device
 
 __all__ = ["enable_static", "disable_static", "in_dynamic_mode", "in_static_mode", "in_pir_mode",
-           "use_pir_api", "IrGuard", "OldIrGuard", "ir_guard"]
+           "use_pir_api", "IrGuard", "OldIrGuard", "ir_guard", "in_to_static_mode",
+           "to_static_guard"]
 
 _static = False
 
@@ -61,6 +62,29 @@ def mode_guard(static):
         yield
     finally:
         (enable_static if prev else disable_static)()
+
+
+_to_static = False
+
+
+def in_to_static_mode():
+    """True while ``paddle.jit.to_static`` traces a function (Paddle's ``in_to_static_mode``,
+    also exported as ``in_declarative_mode``): library code skips its eager value checks
+    there."""
+    return _to_static
+
+
+@contextlib.contextmanager
+def to_static_guard():
+    """Trace a ``to_static`` function: static mode with ``in_to_static_mode()`` True."""
+    global _to_static
+    prev = _to_static
+    _to_static = True
+    try:
+        with mode_guard(True):
+            yield
+    finally:
+        _to_static = prev
 
 
 class _StaticIrGuard(contextlib.ContextDecorator):

@@ -54,6 +54,18 @@ class Parameter(Tensor):
 
     __str__ = __repr__
 
+    @classmethod
+    def from_tensor(cls, tensor, **kwargs):
+        """A Parameter over ``tensor``'s data (Paddle's ``EagerParamBase.from_tensor``, which
+        PaddleClas builds layer scales with): ``name`` (default ``_eager_param_base_<n>``),
+        ``trainable``, ``optimize_attr``, ``regularizer``, ``need_clip`` as a layer's."""
+        name = kwargs.get("name") or unique_name("_eager_param_base")
+        return make_parameter(tensor._t, name, trainable=kwargs.get("trainable", True),
+                              optimize_attr=kwargs.get("optimize_attr"),
+                              regularizer=kwargs.get("regularizer"),
+                              need_clip=kwargs.get("need_clip", True),
+                              do_model_average=kwargs.get("do_model_average"))
+
     def __deepcopy__(self, memo):
         p = make_parameter(self._t.detach().clone(), self.name, trainable=self.trainable,
                            optimize_attr=dict(self.optimize_attr), regularizer=self.regularizer,

@@ -161,6 +161,9 @@ class Config:
     """``paddle.inference.Config``: which model to load and how to run it (see the module
     docstring for what each switch means here)."""
 
+    #: Paddle's alias of ``PrecisionType`` on the class (``Config.Precision.Half``)
+    Precision = PrecisionType
+
     def __init__(self, model_dir_or_prog_file=None, params_file=None):
         self._model_dir = ""
         self._prog_file = ""

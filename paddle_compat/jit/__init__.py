@@ -131,6 +131,9 @@ class StaticFunction:
     def __init__(self, function, input_spec=None, layer=None, **kwargs):
         self._fn = function
         self._input_spec = input_spec
+        # full_graph=True is Paddle's AST translation, where in_to_static_mode() (a.k.a.
+        # in_declarative_mode) is True while tracing; its default SOT mode leaves it False
+        self._full_graph = bool(kwargs.get("full_graph", False))
         self._cache = {}
         self._fallback = set()
         if layer is None:
@@ -252,7 +255,8 @@ class StaticFunction:
         prog = Program()
         tensor_pos = [i for i, v in enumerate(leaves) if isinstance(v, Tensor)]
         vleaves = list(leaves)
-        with _mode.mode_guard(True), program_guard(prog, Program()):
+        trace_mode = _mode.to_static_guard() if self._full_graph else _mode.mode_guard(True)
+        with trace_mode, program_guard(prog, Program()):
             for k, i in enumerate(tensor_pos):
                 t = leaves[i]._t
                 vleaves[i] = prog.add_input(f"input_{k}", list(t.shape), t.dtype,
@@ -290,9 +294,10 @@ def to_static(function=None, input_spec=None, build_strategy=None, backend=None,
                 getattr(fn, "__func__", None)) and hasattr(fn, "__dict__") and \
                 not isinstance(fn, functools.partial) and not _is_plain_function(fn):
             fn.forward = StaticFunction(fn.forward, input_spec,
-                                        layer=fn if _hooks.is_layer(fn) else None)
+                                        layer=fn if _hooks.is_layer(fn) else None,
+                                        full_graph=full_graph)
             return fn
-        return StaticFunction(fn, input_spec)
+        return StaticFunction(fn, input_spec, full_graph=full_graph)
 
     if function is None:
         return decorate

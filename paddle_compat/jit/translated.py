@@ -451,6 +451,8 @@ _OPS = {
     "pd_op.not_equal": _binary(_ops.not_equal),
     "pd_op.relu": _unary(F.relu),
     "pd_op.relu6": _unary(F.relu6),
+    "pd_op.hardtanh": lambda layer, ins, a: [F.hardtanh(ins[0], a.get("t_min", -1.0),
+                                                        a.get("t_max", 1.0))],
     "pd_op.sigmoid": _unary(F.sigmoid),
     "pd_op.silu": _unary(F.silu),
     "pd_op.hardswish": _unary(F.hardswish),

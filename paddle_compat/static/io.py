@@ -595,9 +595,11 @@ def _gelu(w, node, args, kw):
 def _hardtanh(w, node, args, kw):
     lo = args[1] if len(args) > 1 else kw.get("min_val", -1.0)
     hi = args[2] if len(args) > 2 else kw.get("max_val", 1.0)
-    if (lo, hi) != (0.0, 6.0):
-        raise NotImplementedError(f"hardtanh({lo}, {hi}) (only relu6's 0..6 is written)")
-    return w.op("pd_op.relu6", [_tensor(w, args[0])], [_out(node)])[0]
+    if (lo, hi) == (0.0, 6.0):
+        return w.op("pd_op.relu6", [_tensor(w, args[0])], [_out(node)])[0]
+    # any other clamp as Paddle writes F.hardtanh (PaddleOCR's exporter uses hardtanh(0, 1))
+    return w.op("pd_op.hardtanh", [_tensor(w, args[0])], [_out(node)],
+                [("t_min", "f32", lo), ("t_max", "f32", hi)])[0]
 
 
 def _leaky_relu(w, node, args, kw):
@@ -748,7 +750,7 @@ EMITTED_OPS = frozenset(
      "pd_op.reshape", "pd_op.flatten", "pd_op.squeeze", "pd_op.unsqueeze", "pd_op.mean",
      "pd_op.sum", "pd_op.conv2d", "pd_op.depthwise_conv2d", "pd_op.batch_norm_",
      "pd_op.pool2d", "pd_op.max_pool2d_with_index", "pd_op.embedding", "pd_op.gelu",
-     "pd_op.relu6", "pd_op.leaky_relu", "pd_op.pow", "pd_op.elementwise_pow", "pd_op.concat",
+     "pd_op.relu6", "pd_op.hardtanh", "pd_op.leaky_relu", "pd_op.pow", "pd_op.elementwise_pow", "pd_op.concat",
      "pd_op.stack", "pd_op.cast", "pd_op.slice", "builtin.combine"]
     + list(_UNARY.values()) + [pd for pd, _ in _BINARY.values()])
 

@@ -16,6 +16,7 @@ Archives (.tar, .tar.gz, .tgz, .zip) found in the cache are unpacked next to the
 Paddle does, and the unpacked path is returned.
 """
 import hashlib
+import logging
 import os.path as osp
 import tarfile
 import zipfile
@@ -26,6 +27,24 @@ __all__ = ["get_weights_path_from_url", "get_path_from_url", "is_url", "WEIGHTS_
 WEIGHTS_HOME = osp.expanduser("~/.cache/paddle/hapi/weights")
 
 DOWNLOAD_RETRY_LIMIT = 3
+
+#: the module's logger, as Paddle's (``logging.getLogger("paddle.utils.download")``)
+logger = logging.getLogger("paddle.utils.download")
+
+
+def _get_unique_endpoints(trainer_endpoints):
+    """One endpoint per IP address of ``trainer_endpoints`` ("ip:port" strings, sorted in
+    place first, as Paddle does): the trainers that fetch files for their machine."""
+    trainer_endpoints.sort()
+    ips = set()
+    unique = set()
+    for endpoint in trainer_endpoints:
+        ip = endpoint.split(":")[0]
+        if ip not in ips:
+            ips.add(ip)
+            unique.add(endpoint)
+    logger.info(f"unique_endpoints {unique}")
+    return unique
 
 
 def is_url(path):

@@ -89,7 +89,10 @@ class _Windows:
             self.extra.append(max((o - 1) * ss - span, 0))
         sym = pads[0::2] == pads[1::2] and all(2 * p <= kk for p, kk in zip(pads[0::2], k))
         self.ceil = ceil_mode
-        fits = all(n + pads[2 * i] + pads[2 * i + 1] >= kk
+        # a size unknown until run time (-1: a static program's or a saved model's dynamic
+        # dimension, such as an OCR recognizer's input width) is taken to fit the window, as
+        # Paddle's shape inference takes it
+        fits = all(n < 0 or n + pads[2 * i] + pads[2 * i + 1] >= kk
                    for i, (n, kk) in enumerate(zip(sizes, k)))
         self.direct = sym and fits and (not ceil_mode or self._torch_ceil_agrees(sizes))
 

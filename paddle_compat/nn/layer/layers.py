@@ -25,6 +25,7 @@ from ...framework import hooks
 from ...ops.registry import OpSet as _OpSet
 from ...framework.parameter import (Parameter, lazy_init_enabled, make_parameter, unique_name,
                                     used_param_names)
+from ...framework.mode import in_to_static_mode as in_declarative_mode  # noqa: F401 (Paddle's)
 from ...framework.place import Place, to_torch_device
 from ...framework.tensor import Tensor, copy_whole, wrap
 from .. import initializer as _init

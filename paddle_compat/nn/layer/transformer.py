@@ -41,6 +41,20 @@ def _attrs_list(attr, n):
     return out
 
 
+def _convert_attention_mask(attn_mask, dtype):
+    """Paddle's private helper that PaddleNLP's and PaddleX's attention layers import: the
+    mask as ``dtype`` (a bool or integer mask becomes 0 where kept and -1e9 where masked, a
+    float mask is cast); None, or a mask already of ``dtype`` given as a dtype object, is
+    returned as it is (a dtype name never compares equal there, as in Paddle: a copy)."""
+    if attn_mask is None or (isinstance(dtype, _dt.DType) and attn_mask.dtype == dtype):
+        return attn_mask
+    return wrap(_additive_mask(attn_mask, _dt.to_torch_dtype(dtype)))
+
+
+# Paddle's private name for the rule above, imported by PaddleNLP's transformer layers
+_convert_param_attr_to_list = _attrs_list
+
+
 def _additive_mask(mask, dtype):
     """Paddle's attention mask: bool/int masks become 0 where kept and -1e9 where masked;
     float masks are added as they are."""

@@ -210,6 +210,20 @@ def nms(boxes, iou_threshold=0.3, scores=None, category_idxs=None, categories=No
 
 
 # ---------------------------------------------------------------------------- matrix NMS
+def _nms_inputs(bboxes, scores, kernel):
+    """The torch tensors of a batched NMS's bboxes [N, M, 4] and scores [N, C, M] (scores in
+    the boxes' dtype), checked as Paddle's kernels check them."""
+    bb = _float_tensor(bboxes, kernel, "bboxes", 0, kernel)
+    sc = _float_tensor(scores, kernel, "scores", 1, kernel)
+    if bb.dim() != 3 or bb.shape[2] != 4:
+        raise ValueError(f"(InvalidArgument) The rank of Input(BBoxes) must be 3 with the last "
+                         f"dimension 4, but received shape {list(bb.shape)}.")
+    if sc.dim() != 3 or sc.shape[0] != bb.shape[0] or sc.shape[2] != bb.shape[1]:
+        raise ValueError(f"(InvalidArgument) The shape of Input(Scores) {list(sc.shape)} must "
+                         f"be [N, C, M] with BBoxes {list(bb.shape)}.")
+    return bb, sc.to(bb.dtype)
+
+
 def _matrix_nms_image(bb, sc, score_threshold, post_threshold, nms_top_k, keep_top_k,
                       use_gaussian, sigma, background_label, normalized):
     """(detections [k, 6], box indices [k]) of one image: bb [M, 4], sc [C, M]."""
@@ -268,15 +282,7 @@ def matrix_nms(bboxes, scores, score_threshold, post_threshold, nms_top_k, keep_
     most ``keep_top_k`` per image, best first. Returns ``(out, rois_num, index)``: out
     [No, 6] rows [label, score, x1, y1, x2, y2]; rois_num (int32 [N]) and index (int32 [No, 1],
     box positions counted across the batch) or None when not asked for."""
-    bb = _float_tensor(bboxes, "matrix_nms", "bboxes", 0, "matrix_nms")
-    sc = _float_tensor(scores, "matrix_nms", "scores", 1, "matrix_nms")
-    if bb.dim() != 3 or bb.shape[2] != 4:
-        raise ValueError(f"(InvalidArgument) The rank of Input(BBoxes) must be 3 with the last "
-                         f"dimension 4, but received shape {list(bb.shape)}.")
-    if sc.dim() != 3 or sc.shape[0] != bb.shape[0] or sc.shape[2] != bb.shape[1]:
-        raise ValueError(f"(InvalidArgument) The shape of Input(Scores) {list(sc.shape)} must "
-                         f"be [N, C, M] with BBoxes {list(bb.shape)}.")
-    sc = sc.to(bb.dtype)
+    bb, sc = _nms_inputs(bboxes, scores, "matrix_nms")
     thr = _attr(score_threshold, bb.dtype)
     post = _attr(post_threshold, bb.dtype)
     sigma = _attr(gaussian_sigma, bb.dtype)
@@ -308,13 +314,8 @@ def multiclass_nms(bboxes, scores, score_threshold, nms_top_k, keep_top_k, nms_t
     Returns ``(out, index, rois_num)``: out [No, 6] rows [label, score, x1, y1, x2, y2], by
     image, then class, then score; index (int32 [No, 1]) the box positions counted across the
     batch; rois_num (int32 [N]) the rows per image."""
-    bb = _float_tensor(bboxes, "multiclass_nms3", "bboxes", 0, "multiclass_nms3").detach()
-    sc = _float_tensor(scores, "multiclass_nms3", "scores", 1, "multiclass_nms3").detach()
-    if bb.dim() != 3 or bb.shape[2] != 4 or sc.dim() != 3 or sc.shape[0] != bb.shape[0] or \
-            sc.shape[2] != bb.shape[1]:
-        raise ValueError(f"(InvalidArgument) multiclass_nms3 takes BBoxes [N, M, 4] and Scores "
-                         f"[N, C, M], but received {list(bb.shape)} and {list(sc.shape)}.")
-    sc = sc.to(bb.dtype)
+    bb, sc = _nms_inputs(bboxes, scores, "multiclass_nms3")
+    bb, sc = bb.detach(), sc.detach()
     thr = _attr(score_threshold, bb.dtype)
     nms_thr = _attr(nms_threshold, bb.dtype)
     eta = _attr(nms_eta, bb.dtype)

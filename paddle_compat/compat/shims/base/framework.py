@@ -1,16 +1,89 @@
-"""``paddle.base.framework``: mode queries, Program and Parameter classes."""
+"""``paddle.base.framework``: mode queries, Program and Parameter classes, and the internals
+libraries reach here (``EagerParamBase``, ``_current_expected_place``, ``non_static_only``,
+``_dygraph_tracer``, ``_no_check_dy2st_diff``)."""
+import contextlib
+import functools
+
+from ....autograd.grad_mode import is_grad_enabled
 from ....framework.dtype import convert_dtype as _convert_dtype
+from ....framework.flags import set_flags
 from ....framework.parameter import Parameter
+from ....framework.place import CPUPlace, Place, current_device
 from ....static import Block, Program, Variable, default_main_program, default_startup_program
 from ....static import program_guard
-from ....static.mode import in_dynamic_mode
+from ....static.mode import in_dynamic_mode, in_to_static_mode
 
 in_dygraph_mode = in_dynamic_mode
+
+#: Paddle's dynamic-mode parameter class: ours is ``Parameter`` (``isinstance`` holds for every
+#: layer's parameters, and methods libraries patch onto it reach them)
+EagerParamBase = Parameter
 
 
 def convert_np_dtype_to_dtype_(np_dtype):
     """The Paddle dtype of a numpy dtype (or a dtype name): ``np.float32`` -> ``paddle.float32``."""
     return _convert_dtype(np_dtype, "np_dtype")
 
+
+def _current_expected_place():
+    """The Place new tensors go to (``paddle.set_device``'s): ``Place(cpu)``, ``Place(gpu:0)``."""
+    dev = current_device()
+    return Place("gpu", dev.index or 0) if dev.type == "cuda" else CPUPlace()
+
+
+_current_expected_place_ = _current_expected_place
+
+
+def _static_check(func, allowed):
+    @functools.wraps(func)
+    def checked(*args, **kwargs):
+        assert allowed(), (f"We only support '{func.__name__}()' in dynamic graph mode, please "
+                           "call 'paddle.disable_static()' to enter dynamic graph mode.")
+        return func(*args, **kwargs)
+    return checked
+
+
+def non_static_only(func):
+    """Decorator: ``func`` runs in dynamic mode or while ``to_static`` traces it, and fails
+    (AssertionError, Paddle's message) while a static program is being built."""
+    return _static_check(func, lambda: in_dynamic_mode() or in_to_static_mode())
+
+
+def dygraph_only(func):
+    """Decorator: ``func`` runs in dynamic mode only (AssertionError otherwise)."""
+    return _static_check(func, in_dynamic_mode)
+
+
+class _Tracer:
+    """What code reads from Paddle's dynamic-mode tracer: whether ops record gradients."""
+
+    @property
+    def _has_grad(self):
+        return is_grad_enabled()
+
+    @property
+    def _expected_place(self):
+        return _current_expected_place()
+
+
+_TRACER = _Tracer()
+
+
+def _dygraph_tracer():
+    """The dynamic-mode tracer (None while a static program is being built)."""
+    return _TRACER if in_dynamic_mode() else None
+
+
+@contextlib.contextmanager
+def _no_check_dy2st_diff():
+    """Paddle switches off its check that ``to_static`` and dynamic mode run the same ops for
+    the block; paddle_compat traces the dynamic code itself and has no such check."""
+    yield
+
+
+_stride_in_no_check_dy2st_diff = _no_check_dy2st_diff
+
 __all__ = ["in_dygraph_mode", "in_dynamic_mode", "convert_np_dtype_to_dtype_", "Program", "Block",
-           "Variable", "Parameter", "default_main_program", "default_startup_program", "program_guard"]
+           "Variable", "Parameter", "EagerParamBase", "default_main_program",
+           "default_startup_program", "program_guard", "non_static_only", "dygraph_only",
+           "set_flags"]

@@ -4,6 +4,9 @@ last axis. A group of one rank (or outside a job) makes every one of them the id
 import torch
 import torch.distributed as dist
 
+from ....framework.tensor import wrap
+from ...collective import ReduceOp, get_group
+
 
 def _pg(group):
     return None if group is None or group.nranks <= 1 else group.process_group
@@ -93,3 +96,51 @@ def allreduce_nograd(t, group, op=dist.ReduceOp.SUM):
     if pg is not None:
         dist.all_reduce(t, op=op, group=pg)
     return t
+
+
+# ---------------------------------------------------------------------- Paddle's private names
+# ``paddle.distributed.collective._c_identity`` ... (Paddle defines them in
+# ``fleet/layers/mpu/mp_ops.py``): model-parallel code of PaddleNLP, PaddleX and PPDiffusers
+# calls them directly. ``group=None`` is the whole job, which must have been started (Paddle's
+# AssertionError otherwise).
+def _job_group(group):
+    if group is not None:
+        return group
+    g = get_group(0)
+    assert g is not None, ("Call paddle.distributed.init_parallel_env first to initialize the "
+                           "distributed environment.")
+    return g
+
+
+def _c_identity(tensor, group=None, skip_c_identity_dynamic=False):
+    """Identity forward, all-reduce (sum) of the gradient backward."""
+    return wrap(identity_fwd_allreduce_bwd(tensor._t, _job_group(group)))
+
+
+def _mp_allreduce(tensor, op=ReduceOp.SUM, group=None, use_calc_stream=True,
+                  use_model_parallel=True, skip_c_identity_dynamic=False):
+    """All-reduce (sum) forward, identity backward."""
+    if op != ReduceOp.SUM:
+        raise NotImplementedError("paddle.distributed.collective._mp_allreduce: only "
+                                  "ReduceOp.SUM is supported by paddle_compat yet")
+    return wrap(allreduce_fwd_identity_bwd(tensor._t, _job_group(group)))
+
+
+def _c_concat(tensor, group=None):
+    """The ranks' tensors concatenated on the last axis (gradient: this rank's slice)."""
+    return wrap(gather_last(tensor._t, _job_group(group)))
+
+
+def _c_split(tensor, group=None):
+    """This rank's slice of the last axis (gradient: the slices gathered)."""
+    return wrap(split_last(tensor._t, _job_group(group)))
+
+
+def _c_lookup_table(table, index, start_index=0, vocab_size=-1, name=None):
+    """The rows ``index - start_index`` of this rank's vocabulary shard ``table``; ids outside
+    the shard give zero rows (the other ranks' shards hold them)."""
+    w, ids = table._t, index._t
+    local = ids - start_index
+    inside = (local >= 0) & (local < w.shape[0])
+    rows = torch.nn.functional.embedding(torch.where(inside, local, torch.zeros_like(local)), w)
+    return wrap(rows * inside.unsqueeze(-1).to(rows.dtype))

@@ -8,7 +8,8 @@ from .._state import get_hcg
 from ....nn.layer.layers import Layer
 from ... import collective
 
-__all__ = ["LayerDesc", "SharedLayerDesc", "PipelineLayer", "SegmentLayers"]
+__all__ = ["LayerDesc", "SharedLayerDesc", "LocalSharedLayerDesc", "PipelineLayer",
+           "SegmentLayers"]
 
 
 class LayerDesc:
@@ -38,6 +39,23 @@ class SharedLayerDesc(LayerDesc):
         super().__init__(layer_func, *inputs, **kwargs)
         self.layer_name = key
         self.forward_func = forward_func
+        self.shared_weight_attr = shared_weight_attr
+
+
+class LocalSharedLayerDesc(LayerDesc):
+    """A layer shared within one rank's stages (Paddle's DualPipeV schedule; PaddleX imports it
+    at module top): ``shared_weight_attr`` is a name or a list of names. A PipelineLayer refuses
+    it, as Paddle's does outside DualPipeV (paddle_compat has no DualPipeV schedule)."""
+
+    def __init__(self, key, layer_func, forward_func=None, shared_weight_attr="weight",
+                 *inputs, **kwargs):
+        super().__init__(layer_func, *inputs, **kwargs)
+        self.layer_name = key
+        self.forward_func = forward_func
+        if isinstance(shared_weight_attr, str):
+            shared_weight_attr = [shared_weight_attr]
+        assert isinstance(shared_weight_attr, list) and all(
+            isinstance(a, str) for a in shared_weight_attr)
         self.shared_weight_attr = shared_weight_attr
 
 
@@ -167,6 +185,8 @@ class PipelineLayer(Layer):
                     self.run_function.append(layer)
                 else:
                     self.run_function.append(_bind(desc.forward_func, layer))
+            elif isinstance(desc, LocalSharedLayerDesc):
+                raise AssertionError("Only dualpipev is supported to use LocalSharedLayerDesc yet")
             elif isinstance(desc, LayerDesc):
                 layer = desc.build_layer()
                 self.add_sublayer(str(layer_index), layer)

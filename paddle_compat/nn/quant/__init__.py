@@ -31,16 +31,16 @@ import functools
 import numpy as np
 import torch
 
-from ..framework import dtype as _dt
-from ..framework.param_attr import ParamAttr
-from ..framework.parameter import unique_name as _unique
-from ..framework.tensor import wrap
-from ..ops import joining as _joining
-from ..ops import linalg as _linalg
-from ..ops import math as _math
-from ..ops import reshaping as _reshaping
-from .initializer import Constant
-from .layer.layers import Layer
+from ...framework import dtype as _dt
+from ...framework.param_attr import ParamAttr
+from ...framework.parameter import unique_name as _unique
+from ...framework.tensor import wrap
+from ...ops import joining as _joining
+from ...ops import linalg as _linalg
+from ...ops import math as _math
+from ...ops import reshaping as _reshaping
+from ..initializer import Constant
+from ..layer.layers import Layer
 
 __all__ = ["Stub", "weight_only_linear", "llm_int8_linear", "weight_quantize",
            "weight_dequantize"]

@@ -1,0 +1,41 @@
+"""``paddle.base.dygraph`` (also seen as ``paddle.base.dygraph.base``): ``guard``,
+``to_variable``, ``no_grad`` of the 1.x dygraph API and the to_static queries."""
+import contextlib
+
+from .....autograd import no_grad
+from .....ops.creation import to_tensor
+from .....static import mode as _mode
+from .....static.mode import in_to_static_mode
+
+in_declarative_mode = in_to_static_mode
+
+__all__ = ["guard", "to_variable", "no_grad", "enabled", "in_to_static_mode",
+           "in_declarative_mode", "param_guard"]
+
+
+@contextlib.contextmanager
+def guard(place=None):
+    """Run the block in dynamic mode (Paddle's default since 2.0)."""
+    was_static = not _mode.in_dynamic_mode()
+    _mode.disable_static()
+    try:
+        yield
+    finally:
+        if was_static:
+            _mode.enable_static()
+
+
+def to_variable(value, name=None, zero_copy=None, dtype=None):
+    return to_tensor(value, dtype=dtype)
+
+
+def enabled():
+    return _mode.in_dynamic_mode()
+
+
+@contextlib.contextmanager
+def param_guard(parameters):
+    """Paddle turns a Layer's parameters into static Variables for the block while
+    ``to_static`` traces it; paddle_compat's parameters serve both modes as they are, so the
+    block runs with them unchanged."""
+    yield
