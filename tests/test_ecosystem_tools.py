@@ -87,6 +87,13 @@ def test_state_of():
     assert state == "fails" and note.startswith("bert: AttributeError: no foo [m.py:3]")
     assert "+1 more" in note
     assert cmp.state_of(golden, None)[0] == "fails"
+    log = ("Traceback (most recent call last):\n  File \"x.py\", line 1\n"
+           "    raise ValueError('v')\npaddle_compat.compat.missing.UnsupportedModuleError: "
+           "paddle.x is not supported\nwarning: done\n")
+    assert cmp.state_of(golden, None, log) == (
+        "fails", "no output: paddle_compat.compat.missing.UnsupportedModuleError: paddle.x is "
+                 "not supported")
+    assert cmp.last_error("all fine\n") == ""
     assert cmp.state_of({**golden, "errors": [err]}, None)[0] == "driver broken"
 
 

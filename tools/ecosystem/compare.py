@@ -64,14 +64,25 @@ def compare(gold, ours, jitter=None, **kw):
     return diffs
 
 
-def state_of(golden, ours):
+def last_error(log):
+    """The last ``SomeError: message`` line of a traceback in ``log`` ('' when none)."""
+    for line in reversed(log.splitlines()):
+        head = line.split(":", 1)[0]
+        if ":" in line and not line.startswith(" ") and head.rsplit(".", 1)[-1].endswith(
+                ("Error", "Exception", "Interrupt", "Exit")):
+            return line.strip()[:300]
+    return ""
+
+
+def state_of(golden, ours, log=""):
     """``(state, note)`` for one library: 'match', 'differs', 'fails' or 'driver broken'
-    (the driver failed on real Paddle itself)."""
+    (the driver failed on real Paddle itself); ``log`` (the run's output) names the error of a
+    run that wrote no JSON."""
     if golden.get("errors"):
         e = golden["errors"][0]
         return "driver broken", f"on Paddle, {e['stage']}: {e['type']}: {e['message']}"
     if ours is None:
-        return "fails", "no output (crashed before writing its JSON)"
+        return "fails", "no output: " + (last_error(log) or "crashed before writing its JSON")
     if ours.get("errors"):
         e = ours["errors"][0]
         n = len(ours["errors"])

@@ -89,7 +89,7 @@ def check(lib, verbose=False):
         ours, log = run_driver(lib, ours=True)
     except (FileNotFoundError, RuntimeError, subprocess.TimeoutExpired) as e:
         return golden["meta"].get("version"), "not run", str(e)
-    state, note = state_of(golden, ours)
+    state, note = state_of(golden, ours, log)
     if verbose and state != "match":
         print(log, file=sys.stderr)
     return golden["meta"].get("version"), state, note
