@@ -4,6 +4,7 @@ A driver runs unchanged on real Paddle (``python drivers/x.py OUT.json``) and on
 (``python -m paddle_compat drivers/x.py OUT.json``). ``ECO_JITTER=1e-6`` moves every seeded
 weight and float input by that much (the jitter run that measures how far Paddle itself moves).
 """
+import importlib.metadata
 import json
 import os
 import sys
@@ -76,6 +77,11 @@ class Driver:
         self.meta = {"lib": lib, "paddle_file": getattr(paddle, "__file__", ""),
                      "version": getattr(mod, "__version__", None) if mod else None,
                      "jitter": JITTER}
+        if self.meta["version"] is None:        # a library without __version__: its wheel's
+            try:
+                self.meta["version"] = importlib.metadata.version(version_of or lib)
+            except importlib.metadata.PackageNotFoundError:
+                pass
         self.tmp = tempfile.mkdtemp(prefix=f"eco_{lib}_")
 
     def put(self, key, value):
