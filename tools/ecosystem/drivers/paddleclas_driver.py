@@ -25,7 +25,7 @@ def classifier(name, arch):
     model.train()
     d.put(f"{name}.losses", train_steps(
         model, lambda: paddle.nn.functional.cross_entropy(model(x), LABELS),
-        opt="momentum", lr=0.01))
+        opt="momentum", lr=1e-3))
     model.eval()
     path = os.path.join(d.tmp, f"{name}.pdparams")
     paddle.save(model.state_dict(), path)
