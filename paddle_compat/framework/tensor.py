@@ -135,6 +135,10 @@ def shape_arg(shape, api="full", pos=1):
 
 
 
+_PADDLE_INIT_ARGS = ("place", "persistable", "zero_copy", "name", "stop_gradient")
+_OWN_INIT_ARGS = ("dtype", "place", "stop_gradient", "name")
+
+
 class TensorHookRemoveHelper:
     """What ``Tensor.register_hook`` returns: ``remove()`` takes the hook away and says whether
     it did (True the first time, then False), as Paddle's handle does."""
@@ -184,7 +188,21 @@ class Tensor:
             return self._init_value(*args, **kwargs)
         self._t = t if device is None else t.to(to_torch_device(device))
 
-    def _init_value(self, data=None, dtype=None, place=None, stop_gradient=True, name=None):
+    def _init_value(self, data=None, *args, dtype=None, place=None, stop_gradient=True, name=None,
+                    persistable=None, zero_copy=False):
+        # Paddle's positional form is Tensor(value, place, persistable, zero_copy, name,
+        # stop_gradient) (told apart by a place second); Tensor(data, dtype, place,
+        # stop_gradient, name) stays ours. A numpy value is copied unless zero_copy (then the
+        # tensor shares the array's memory, as Paddle's CPU tensor does).
+        if args:
+            names = _PADDLE_INIT_ARGS if isinstance(args[0], Place) else _OWN_INIT_ARGS
+            if len(args) > len(names):
+                raise TypeError(f"Tensor() takes at most {len(names) + 1} positional arguments "
+                                f"({len(args) + 1} given)")
+            given = dict(dtype=dtype, place=place, stop_gradient=stop_gradient, name=name,
+                         persistable=persistable, zero_copy=zero_copy)
+            given.update(zip(names, args))
+            dtype, place, stop_gradient, name, persistable, zero_copy = given.values()
         if isinstance(data, Tensor):
             data = data._t
         if data is None:
@@ -193,6 +211,8 @@ class Tensor:
             t = data
         else:
             t = torch.as_tensor(np.asarray(data))
+            if not zero_copy and isinstance(data, np.ndarray):
+                t = t.clone()
         if dtype is not None:
             t = t.to(_dt.to_torch_dtype(dtype))
         if place is not None:
@@ -204,6 +224,8 @@ class Tensor:
             self._name = name
         if not stop_gradient:
             self.stop_gradient = False
+        if persistable is not None:
+            self._persistable = bool(persistable)
 
     # ------------------------------------------------------------------ identity and metadata
     @property

@@ -1,0 +1,70 @@
+"""One recipe per library group: what goes into its venv under ``$ECOSYSTEM_VENVS``.
+
+Each venv is ``python -m venv --system-site-packages`` (torch comes from the system), gets the
+libraries at the versions issue 30 names, the pins they need to import even on real Paddle, and
+``paddlepaddle`` (the oracle: drivers run on real Paddle with the venv's python, and on
+paddle_compat with ``python -m paddle_compat``, whose import hook shadows the installed paddle).
+"""
+import os
+from dataclasses import dataclass, field
+
+PADDLE = "paddlepaddle==3.3.1"
+NUMPY_1 = "numpy>=1.23,<1.27"
+DEFAULT_VENVS = "/work/eco_venvs"
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """A venv: ``libs`` maps each library (its PyPI name) to its version; ``pins`` are extra
+    requirement strings installed with them; ``sdists`` are libraries built from a patched sdist
+    (name -> (version, [(file, old, new), ...])) before the rest; ``drivers`` names the driver
+    scripts (``drivers/<name>_driver.py``: a file named like the library would shadow it) that run in this venv."""
+    libs: dict
+    pins: tuple = ()
+    sdists: dict = field(default_factory=dict)
+    drivers: tuple = ()
+
+    def requirements(self):
+        """The pip requirement strings of this venv (libraries, pins, Paddle), in order."""
+        reqs = [f"{name}=={ver}" for name, ver in self.libs.items() if name not in self.sdists]
+        return reqs + list(self.pins) + [PADDLE]
+
+
+RECIPES = {
+    # ppdiffusers requires paddlenlp: one venv for both
+    "nlp": Recipe({"paddlenlp": "2.8.1", "ppdiffusers": "0.29.0"},
+                  ("huggingface_hub==0.23.4", "aistudio-sdk==0.2.6", "datasets==2.19.2"),
+                  drivers=("paddlenlp", "ppdiffusers")),
+    "ocr": Recipe({"paddleocr": "3.7.0", "paddlex": "3.7.2"}, drivers=("paddleocr",)),
+    "seg": Recipe({"paddleseg": "2.8.0"}, (NUMPY_1,), drivers=("paddleseg",)),
+    "clas": Recipe({"paddleclas": "2.6.0"}, (NUMPY_1,), drivers=("paddleclas",)),
+    "det": Recipe({"paddledet": "2.6.0"}, (NUMPY_1, "scikit-learn", "setuptools<81"),
+                  drivers=("paddledet",)),
+    "sci": Recipe({"paddlesci": "1.4.0"}, (NUMPY_1,), drivers=("paddlesci",)),
+    # pgl 2.2.6 ships only an sdist whose setup.py reads numpy.get_include() through a name
+    # that Python 3.11's setuptools no longer offers; built once against numpy 1.26
+    "pgl": Recipe({"pgl": "2.2.6"}, ("numpy==1.26.4", "cython"),
+                  sdists={"pgl": ("2.2.6", ())}, drivers=("pgl",)),
+    "slim": Recipe({"paddleslim": "2.6.0"}, ("six", "requests", "decorator", "setuptools<81"),
+                   drivers=("paddleslim",)),
+    "visualdl": Recipe({"visualdl": "2.5.3"}, drivers=("visualdl",)),
+}
+
+
+def venvs_root():
+    """Where the venvs live: ``$ECOSYSTEM_VENVS`` or /work/eco_venvs."""
+    return os.environ.get("ECOSYSTEM_VENVS") or DEFAULT_VENVS
+
+
+def group_of(lib):
+    """The recipe group that holds library or driver ``lib``; KeyError naming the known ones."""
+    for group, recipe in RECIPES.items():
+        if lib == group or lib in recipe.libs or lib in recipe.drivers:
+            return group
+    known = sorted({d for r in RECIPES.values() for d in r.drivers} | set(RECIPES))
+    raise KeyError(f"unknown library {lib!r}; known: {', '.join(known)}")
+
+
+def python_of(group):
+    """The venv's python for ``group``."""
+    return os.path.join(venvs_root(), group, "bin", "python")
