@@ -268,7 +268,6 @@ _registry.publish(__import__(__name__))
 _registry.activate_fast_ops(_Parameter)
 
 __version__ = "3.3.1"    # the Paddle release we follow (paddle_compat.version; ours: pyproject.toml)
-from .version import commit as __git_commit__   # Paddle 3.3.1's (ppdiffusers' user agent)
 
 # What `from paddle_compat import *` binds: Paddle's own top-level __all__, as far as it exists
 from .star_names import PADDLE_ALL as _PADDLE_ALL

@@ -1,7 +1,6 @@
 """Record Paddle 3.3.1's behaviour that the ecosystem libraries rely on and paddle_compat
 fixed for them (issue 30, tools/ecosystem): the ``paddle.Tensor(value, ...)`` constructor
-(paddlenlp's safetensors loader: ``paddle.Tensor(ndarray, zero_copy=True)``),
-``paddle.__git_commit__`` (ppdiffusers),
+(paddlenlp's safetensors loader: ``paddle.Tensor(ndarray, zero_copy=True)``).
 
     /work/paddle_venv/bin/python tools/goldens/record_ecosystem_fixes.py
 
@@ -49,10 +48,6 @@ a = np.ones([2], dtype="float32")
 t = paddle.Tensor(a, paddle.CPUPlace(), False, True)
 a[1] = 5
 out = [t.numpy().tolist(), t.persistable, t.stop_gradient]
-""",
-    # ppdiffusers puts it into its hub user agent
-    "git_commit": """
-out = [paddle.__git_commit__, paddle.__git_commit__ == paddle.version.commit]
 """,
     "tensor_int_default_dtype": """
 out = str(paddle.Tensor(np.arange(3)).dtype)
