@@ -61,7 +61,10 @@ def test_full_string_fill_matches_number_fill():
             assert a.dtype == b.dtype and (a == b).all(), (text, dt)
 
 
-def test_common_ops_import_layer_helper_is_explicitly_unsupported():
+def test_common_ops_import_layer_helper_append_op_is_explicitly_unsupported():
+    # LayerHelper constructs (ppdet's detectors build one; tests/test_internals.py checks what
+    # it makes); appending a raw ProgramDesc operator is what has no counterpart
     import paddle_compat.compat.shims.common_ops_import as m
-    with pytest.raises(NotImplementedError, match="LayerHelper"):
-        m.LayerHelper("conv2d")
+    helper = m.LayerHelper("conv2d")
+    with pytest.raises(NotImplementedError, match="LayerHelper.append_op"):
+        helper.append_op(type="conv2d", inputs={}, outputs={})

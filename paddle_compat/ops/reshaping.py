@@ -381,7 +381,11 @@ def shape(input):
     """The shape as a 1-d int64 Tensor."""
     t = _tensor(input, "shape", "input")
     if not isinstance(t, torch.Tensor):         # a static Variable: its shape at run time
-        return wrap(torch._shape_as_tensor(t))
+        out = torch._shape_as_tensor(t)
+        # what is known before running (-1 for unknown dimensions), for
+        # utils.try_get_constant_shape_from_tensor
+        out.__dict__["_constant_shape"] = list(input.shape)
+        return wrap(out)
     return wrap(torch.tensor(t.shape, dtype=torch.int64))
 
 

@@ -311,15 +311,16 @@ def check_shape(shape):
 
 def try_get_constant_shape_from_tensor(shape_tensor):
     """The static shape a shape Tensor holds when it is known before running (in static mode
-    ``paddle.shape(var)`` is recorded as the constant ``var.shape``, -1 for unknown
-    dimensions); None for a shape computed by the program, and always None in dynamic mode
-    (the values are there to read)."""
+    ``paddle.shape(var)`` carries ``var.shape``, -1 for unknown dimensions, beside the value
+    the program computes); None for any other shape computed by the program, and always None
+    in dynamic mode (the values are there to read)."""
     if _mode.in_dynamic_mode():
         return None
     t = getattr(shape_tensor, "_t", None)
     if isinstance(t, torch.Tensor) and t.dim() == 1 and not t.is_floating_point():
         return t.tolist()
-    return None
+    known = getattr(t, "__dict__", {}).get("_constant_shape")     # paddle.shape of a Variable
+    return list(known) if known is not None else None
 
 
 def get_inputs_outputs_in_block(block):

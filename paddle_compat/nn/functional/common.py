@@ -65,7 +65,9 @@ def linear(x, weight, bias=None, name=None):
         if bias is None:
             return wrap(torch.matmul(t, w))
         b = bias._t
-        if t.device.type == "cpu" and b.dtype is t.dtype and not _autocast("cpu"):
+        if (isinstance(t, torch.Tensor) and t.device.type == "cpu" and w.device.type == "cpu"
+                and b.dtype is t.dtype and not _autocast("cpu")):
+            # eager only: a static graph keeps the one linear node jit.save writes
             return wrap(torch.matmul(t, w).add_(b))
         if t.dim() == 2:
             return wrap(torch.addmm(bias._t, t, w))
