@@ -265,3 +265,25 @@ def test_torch_module_loads_a_torch_lstm_checkpoint():
     torch.testing.assert_close(module(x)[0], plain(x)[0], rtol=1e-5, atol=1e-6)
     np.testing.assert_array_equal(layer[0].cell_fw.weight_ih.numpy(),
                                   plain.weight_ih_l0.detach().numpy())
+
+
+def test_fused_norms_second_output_is_the_empty_placeholder():
+    """Without a residual Paddle's fused norm kernels leave ``residual_out`` unwritten: an empty
+    placeholder with x's leading dims and a last dim of 0 (no golden: Paddle 3.3.1's only CPU
+    kernel for these ops is AVX-512 code, which the recording machine lacks); with a residual it
+    is the pre-norm sum x + bias + residual_alpha * residual."""
+    F = paddle.incubate.nn.functional
+    rng = np.random.default_rng(3)
+    x, r = (paddle.to_tensor(rng.standard_normal((2, 3, 4)).astype("float32")) for _ in "xr")
+    w, b = paddle.ones([4]), paddle.zeros([4])
+    bb = paddle.to_tensor(rng.standard_normal(4).astype("float32"))
+    outs = [F.fused_layer_norm(x, w, b, 1e-5, begin_norm_axis=2),
+            F.fused_rms_norm(x, w, b, 1e-6, 2)]
+    for out in outs:
+        assert list(out[1].shape) == [2, 3, 0] and out[1].numel() == 0
+        assert out[1].dtype == x.dtype
+        assert list(out[0].shape) == [2, 3, 4]
+    ln = F.fused_layer_norm(x, w, b, 1e-5, 0.5, 2, bias=bb, residual=r)
+    np.testing.assert_allclose(ln[1].numpy(), x.numpy() + bb.numpy() + 0.5 * r.numpy(),
+                               rtol=1e-6, atol=1e-6)
+    assert [list(t.shape) for t in ln[2:]] == [[6], [6]]

@@ -68,6 +68,14 @@ def _norm_axes(t, begin_norm_axis):
     return tuple(range(axis, n))
 
 
+def _residual_out(s, t, residual):
+    """The fused norms' second output: the pre-norm sum when a residual was given, else Paddle's
+    empty placeholder (x's leading dims, last dim 0: its kernels leave that output unwritten)."""
+    if residual is not None:
+        return wrap(s)
+    return wrap(torch.empty(tuple(t.shape[:-1]) + (0,), dtype=t.dtype, device=t.device))
+
+
 def fused_rms_norm(x, norm_weight, norm_bias, epsilon, begin_norm_axis=1, bias=None,
                    residual=None, quant_scale=-1, quant_round_type=0, quant_max_bound=0,
                    quant_min_bound=0):
@@ -87,16 +95,15 @@ def fused_rms_norm(x, norm_weight, norm_bias, epsilon, begin_norm_axis=1, bias=N
     out = out * norm_weight._t.reshape(t.shape[axes[0]:]).to(h.dtype)
     if norm_bias is not None:
         out = out + norm_bias._t.reshape(t.shape[axes[0]:]).to(h.dtype)
-    res = s if residual is not None else torch.empty(0, dtype=t.dtype, device=t.device)
-    return wrap(out.to(t.dtype)), wrap(res)
+    return wrap(out.to(t.dtype)), _residual_out(s, t, residual)
 
 
 def fused_layer_norm(x, norm_weight, norm_bias, epsilon, residual_alpha=1.0, begin_norm_axis=1,
                      bias=None, residual=None, quant_scale=-1, quant_round_type=0,
                      quant_max_bound=0, quant_min_bound=0):
     """Layer norm over the dims from ``begin_norm_axis`` of x + bias + residual_alpha *
-    residual (bias only with a residual): ``(out, residual_out, mean, inv_std)``, the last two
-    float32 with one value per normalised row."""
+    residual (bias only with a residual): ``(out, residual_out, mean, inv_std)``; residual_out
+    is the empty placeholder without a residual, mean and inv_std float32, one per row."""
     _no_quant("fused_layer_norm", quant_scale)
     t = x._t
     axes = _norm_axes(t, begin_norm_axis)
@@ -110,8 +117,8 @@ def fused_layer_norm(x, norm_weight, norm_bias, epsilon, residual_alpha=1.0, beg
         out = out * norm_weight._t.reshape(shape).to(h.dtype)
     if norm_bias is not None:
         out = out + norm_bias._t.reshape(shape).to(h.dtype)
-    return (wrap(out.to(t.dtype)), wrap(s), wrap(mean.reshape(-1).float()),
-            wrap(inv.reshape(-1).float()))
+    return (wrap(out.to(t.dtype)), _residual_out(s, t, residual),
+            wrap(mean.reshape(-1).float()), wrap(inv.reshape(-1).float()))
 
 
 def _gelu(t):
