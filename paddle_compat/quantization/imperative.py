@@ -505,9 +505,8 @@ class ImperativeQuantAware:
             assert layer is None or issubclass(layer, Layer), "should be nn.Layer."
         if fuse_conv_bn:
             raise NotImplementedError("ImperativeQuantAware: fuse_conv_bn is not supported")
-        if onnx_format:
-            raise NotImplementedError("ImperativeQuantAware: onnx_format is not supported")
         self.fuse_conv_bn = fuse_conv_bn
+        self._onnx_format = onnx_format
         self._kwargs = {
             "weight_quantize_type": weight_quantize_type,
             "activation_quantize_type": activation_quantize_type,
@@ -532,7 +531,7 @@ class ImperativeQuantAware:
             parent, sub_name = _parent_and_name(model, name)
             setattr(parent, sub_name, cls(layer, **self._kwargs))
         for name, layer in list(model.named_sublayers()):
-            if "_act_preprocess" in name or not self._is_target_layer(layer):
+            if "_act_preprocess" in name or not self._is_target_layer(layer, self._onnx_format):
                 continue
             parent, sub_name = _parent_and_name(model, name)
             if isinstance(layer, _FAKE_QUANT_OUTPUT_LAYERS):
@@ -543,9 +542,13 @@ class ImperativeQuantAware:
         return model
 
     @staticmethod
-    def _is_target_layer(layer):
+    def _is_target_layer(layer, onnx_format=False):
+        """Whether ``layer``'s output scale is recorded: with ``onnx_format`` only the
+        quantised layers', else also every other leaf's and the functional layers'."""
         if not isinstance(layer, Layer):
             return False
+        if onnx_format:
+            return isinstance(layer, _FAKE_QUANT_WRAP_LAYERS)
         return ((_is_leaf(layer) and not isinstance(layer, _FAKE_QUANT_LEAF_LAYERS))
                 or isinstance(layer, _FAKE_QUANT_WRAP_LAYERS)
                 or isinstance(layer, _quant.FloatFunctionalLayer))
