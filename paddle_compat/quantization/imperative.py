@@ -471,7 +471,8 @@ class ImperativeQuantAware:
     """Quantisation-aware training of a dygraph model (see the module doc).
     ``quantizable_layer_type`` takes ``'Conv2D'`` and ``'Linear'`` (names or classes);
     weights are quantised ``abs_max`` or ``channel_wise_abs_max``, activations
-    ``moving_average_abs_max``."""
+    ``moving_average_abs_max``. With ``onnx_format`` (PaddleSlim's ``QAT`` passes it) only
+    the quantised layers get an output-scale wrapper, as in Paddle."""
 
     def __init__(self, quantizable_layer_type=("Conv2D", "Linear", "Conv2DTranspose",
                                                "ColumnParallelLinear", "RowParallelLinear"),
