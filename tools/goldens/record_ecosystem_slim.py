@@ -2,7 +2,8 @@
 paddle_compat fixed for them (issue 30, tools/ecosystem: paddleslim_driver.py,
 visualdl_driver.py): ``paddle.static.quantization`` (its operator tables, its quantization
 arithmetic, the names PaddleSlim imports at module top), ``ImperativeQuantAware`` with
-``onnx_format=True`` (PaddleSlim's ``QAT`` default), ``paddle.device._convert_to_place`` and
+``onnx_format=True`` (PaddleSlim's ``QAT`` default), ``paddle.device._convert_to_place``,
+``paddle.utils.unique_name.generate_with_ignorable_key`` and
 the ``paddle.assign`` / type-promotion behaviour PaddleSlim's ``UnstructuredPruner`` meets.
 
     /work/paddle_venv/bin/python tools/goldens/record_ecosystem_slim.py
@@ -125,6 +126,22 @@ out = [str(_convert_to_place("cpu")), str(_convert_to_place("CPU")),
     "convert_to_place_bad": ("op", """
 from paddle.device import _convert_to_place
 _convert_to_place("tpu:0")
+"""),
+    # PaddleSlim's recover_program names its temporaries so
+    "unique_name_ignorable_key": ("op", """
+from paddle.utils import unique_name as u
+a = [u.generate_with_ignorable_key("fc") for _ in range(2)]
+with u.guard():
+    b = u.generate_with_ignorable_key("fc")
+out = [a[0].startswith("dygraph_tmp_"), int(a[1].rsplit("_", 1)[1]) - int(a[0].rsplit("_", 1)[1]),
+       b.startswith("dygraph_tmp_")]
+paddle.enable_static()
+try:
+    with u.guard():
+        out += [u.generate_with_ignorable_key("fc"), u.generate_with_ignorable_key("fc"),
+                u.generate("fc")]
+finally:
+    paddle.disable_static()
 """),
     # UnstructuredPruner writes its masks so: the float mask becomes bool ...
     "assign_bool_array_into_float": ("op", """
