@@ -3,7 +3,8 @@ paddle_compat fixed for them (issue 30, tools/ecosystem: paddleslim_driver.py,
 visualdl_driver.py): ``paddle.static.quantization`` (its operator tables, its quantization
 arithmetic, the names PaddleSlim imports at module top), ``ImperativeQuantAware`` with
 ``onnx_format=True`` (PaddleSlim's ``QAT`` default), ``paddle.device._convert_to_place``,
-``paddle.utils.unique_name.generate_with_ignorable_key`` and
+``paddle.utils.unique_name.generate_with_ignorable_key``, ``core.VarDesc`` (and its
+``VarType``) and
 the ``paddle.assign`` / type-promotion behaviour PaddleSlim's ``UnstructuredPruner`` meets.
 
     /work/paddle_venv/bin/python tools/goldens/record_ecosystem_slim.py
@@ -142,6 +143,32 @@ try:
                 u.generate("fc")]
 finally:
     paddle.disable_static()
+"""),
+    # PaddleSlim (quant_embedding, recover_program, ofa) names types and kinds so
+    "var_desc_var_type": ("op", """
+from paddle.framework import core
+V = core.VarDesc.VarType
+names = ["BOOL", "INT16", "INT32", "INT64", "FP16", "FP32", "FP64", "LOD_TENSOR",
+         "DENSE_TENSOR", "SELECTED_ROWS", "FEED_MINIBATCH", "FETCH_LIST", "LOD_TENSOR_ARRAY",
+         "RAW", "UINT8", "INT8", "BF16", "COMPLEX64", "COMPLEX128", "STRING", "STRINGS",
+         "FP8_E4M3FN", "UINT16"]
+out = [[n, int(getattr(V, n)), str(getattr(V, n)), getattr(V, n).name] for n in names]
+out += [V.FP32 == 5, V.FP32 == V.FP64, V.LOD_TENSOR is V.DENSE_TENSOR, str(V(6)),
+        V.FP32 == paddle.float32, isinstance(V.INT8, int)]
+"""),
+    "var_desc": ("op", """
+from paddle.framework import core
+V = core.VarDesc.VarType
+d = core.VarDesc("w")
+out = [d.name(), str(d.type()), d.shape(), str(d.dtype()), d.persistable(), d.stop_gradient(),
+       d.need_check_feed(), d.is_parameter()]
+d.set_shape([2, 3]); d.set_dtype(V.FP64); d.set_persistable(True); d.set_type(V.LOD_TENSOR)
+d.set_name("w2"); d.set_stop_gradient(True)
+out += [d.name(), str(d.type()), d.shape(), str(d.dtype()), d.persistable(), d.stop_gradient()]
+"""),
+    "var_desc_dtype_must_be_var_type": ("op", """
+from paddle.framework import core
+core.VarDesc("w").set_dtype(paddle.float32)
 """),
     # UnstructuredPruner writes its masks so: the float mask becomes bool ...
     "assign_bool_array_into_float": ("op", """
