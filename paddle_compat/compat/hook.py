@@ -36,6 +36,7 @@ ALIASES = {
     "paddle.common_ops_import": ROOT + ".compat.shims.common_ops_import",
     "paddle._legacy_C_ops": ROOT + ".compat.shims.legacy_c_ops",
     "paddle.dataset": ROOT + ".compat.shims.dataset",
+    "paddle.static.quantization": ROOT + ".compat.shims.static_quantization",
     # Paddle modules whose contents are one module of ours under another path
     "paddle.nn.decode": ROOT + ".nn.layer.decode",
     "paddle.nn.quant.format": ROOT + ".quantization.format",
@@ -131,6 +132,10 @@ EXTRAS = {
             ROOT + ".compat.shims.base.framework:_current_expected_place_",
         "_dygraph_tracer": ROOT + ".compat.shims.base.framework:_dygraph_tracer",
         "_no_check_dy2st_diff": ROOT + ".compat.shims.base.framework:_no_check_dy2st_diff",
+        "IrGraph": ROOT + ".compat.shims.static_quantization:IrGraph",
+    },
+    "paddle.static": {
+        "quantization": ROOT + ".compat.shims.static_quantization",
     },
 }
 

@@ -59,6 +59,13 @@ _ROOT = __name__.rpartition(".")[0]
 
 
 # ------------------------------------------------------------------ what was built in
+def _convert_to_place(device):
+    """The Place a device string names ('cpu', 'gpu', 'gpu:1', 'cuda:0' ...); anything that is
+    not a string is returned as it is (Paddle's helper behind set_device, which PaddleSlim's
+    analysis tools call)."""
+    return _rt.str_to_place(device) if isinstance(device, str) else device
+
+
 def is_compiled_with_cinn():
     """False: there is no CINN compiler under torch."""
     return False

@@ -471,7 +471,8 @@ class ImperativeQuantAware:
     """Quantisation-aware training of a dygraph model (see the module doc).
     ``quantizable_layer_type`` takes ``'Conv2D'`` and ``'Linear'`` (names or classes);
     weights are quantised ``abs_max`` or ``channel_wise_abs_max``, activations
-    ``moving_average_abs_max``."""
+    ``moving_average_abs_max``. With ``onnx_format`` (PaddleSlim's ``QAT`` passes it) only
+    the quantised layers get an output-scale wrapper, as in Paddle."""
 
     def __init__(self, quantizable_layer_type=("Conv2D", "Linear", "Conv2DTranspose",
                                                "ColumnParallelLinear", "RowParallelLinear"),
@@ -505,9 +506,8 @@ class ImperativeQuantAware:
             assert layer is None or issubclass(layer, Layer), "should be nn.Layer."
         if fuse_conv_bn:
             raise NotImplementedError("ImperativeQuantAware: fuse_conv_bn is not supported")
-        if onnx_format:
-            raise NotImplementedError("ImperativeQuantAware: onnx_format is not supported")
         self.fuse_conv_bn = fuse_conv_bn
+        self._onnx_format = onnx_format
         self._kwargs = {
             "weight_quantize_type": weight_quantize_type,
             "activation_quantize_type": activation_quantize_type,
@@ -532,7 +532,7 @@ class ImperativeQuantAware:
             parent, sub_name = _parent_and_name(model, name)
             setattr(parent, sub_name, cls(layer, **self._kwargs))
         for name, layer in list(model.named_sublayers()):
-            if "_act_preprocess" in name or not self._is_target_layer(layer):
+            if "_act_preprocess" in name or not self._is_target_layer(layer, self._onnx_format):
                 continue
             parent, sub_name = _parent_and_name(model, name)
             if isinstance(layer, _FAKE_QUANT_OUTPUT_LAYERS):
@@ -543,9 +543,13 @@ class ImperativeQuantAware:
         return model
 
     @staticmethod
-    def _is_target_layer(layer):
+    def _is_target_layer(layer, onnx_format=False):
+        """Whether ``layer``'s output scale is recorded: with ``onnx_format`` only the
+        quantised layers', else also every other leaf's and the functional layers'."""
         if not isinstance(layer, Layer):
             return False
+        if onnx_format:
+            return isinstance(layer, _FAKE_QUANT_WRAP_LAYERS)
         return ((_is_leaf(layer) and not isinstance(layer, _FAKE_QUANT_LEAF_LAYERS))
                 or isinstance(layer, _FAKE_QUANT_WRAP_LAYERS)
                 or isinstance(layer, _quant.FloatFunctionalLayer))

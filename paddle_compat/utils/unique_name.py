@@ -1,15 +1,27 @@
 """``paddle.utils.unique_name``: Paddle's name generator (``fc_0``, ``fc_1`` ...) and scopes
 that start the numbering afresh."""
 import contextlib
+import itertools
 
 from ..framework import parameter as _parameter
+from ..static.mode import in_dynamic_mode
 
 __all__ = ["generate", "guard", "switch"]
+
+_dygraph_tmp = itertools.count()       # the eager tracer's own numbering of temporaries
 
 
 def generate(key):
     """The next unique name for ``key``: ``key_0``, ``key_1`` ..."""
     return _parameter.unique_name(key)
+
+
+def generate_with_ignorable_key(key):
+    """A name for a temporary: in dynamic mode the eager tracer's next ``dygraph_tmp_N``
+    (``key`` ignored, a numbering of its own), in static mode ``generate(key)``."""
+    if in_dynamic_mode():
+        return f"dygraph_tmp_{next(_dygraph_tmp)}"
+    return generate(key)
 
 
 def _state():

@@ -45,7 +45,10 @@ RECIPES = {
     # that Python 3.11's setuptools no longer offers; built once against numpy 1.26
     "pgl": Recipe({"pgl": "2.2.6"}, ("numpy==1.26.4", "cython"),
                   sdists={"pgl": ("2.2.6", ())}, drivers=("pgl",)),
-    "slim": Recipe({"paddleslim": "2.6.0"}, ("six", "requests", "decorator", "setuptools<81"),
+    # paddleslim 2.6.0 pins opencv-python<=4.6.0.66 (built against numpy 1.x) and calls
+    # np.product (gone in numpy 2): numpy 1.26 as in the groups above
+    "slim": Recipe({"paddleslim": "2.6.0"},
+                   (NUMPY_1, "six", "requests", "decorator", "setuptools<81"),
                    drivers=("paddleslim",)),
     "visualdl": Recipe({"visualdl": "2.5.3"}, drivers=("visualdl",)),
 }

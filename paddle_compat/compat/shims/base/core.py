@@ -7,6 +7,7 @@ from ....framework.autograd_engine import add_backward_final_hook
 from ....framework.place import (CPUPlace, CUDAPinnedPlace, CUDAPlace, CustomPlace, IPUPlace,
                                 Place, XPUPinnedPlace, XPUPlace, is_compiled_with_cuda)
 from ....random.engine import Generator  # the class of paddle.Generator()'s generators
+from .var_desc import VarDesc
 
 __all__ = ["is_compiled_with_cuda", "is_compiled_with_rocm", "is_compiled_with_xpu",
            "is_compiled_with_custom_device", "is_compiled_with_distribute",
@@ -14,7 +15,8 @@ __all__ = ["is_compiled_with_cuda", "is_compiled_with_rocm", "is_compiled_with_x
            "XPUPinnedPlace", "IPUPlace", "CustomPlace",
            "is_compiled_with_onednn", "is_compiled_with_mkldnn", "get_all_device_type", "eager",
            "_set_prim_backward_enabled", "_set_prim_forward_enabled", "_set_prim_all_enabled",
-           "_is_bwd_prim_enabled", "_is_fwd_prim_enabled", "_is_all_prim_enabled", "Generator"]
+           "_is_bwd_prim_enabled", "_is_fwd_prim_enabled", "_is_all_prim_enabled", "Generator",
+           "VarDesc"]
 
 
 def is_compiled_with_rocm():
