@@ -1,18 +1,21 @@
 """paddledet 2.6.0: two detectors built by ppdet's own workspace (``load_config`` + ``create``)
-from YAML configs written here, with seeded weights and 64x64 inputs (no download).
+from YAML configs written here, with seeded weights and 128x128 inputs (no download).
 
 - PP-YOLOE-s (CSPResNet + CustomCSPPAN + PPYOLOEHead, anchor-free): the train-mode losses dict
   for three steps of the config's ``OptimizerBuilder`` (Momentum + L2) and ``LearningRate``
   (PiecewiseDecay + LinearWarmup), the first two with the static ATSS assigner, the third with
   the TaskAlignedAssigner; eval mode through ``MultiClassNMS`` (``_legacy_C_ops.multiclass_nms3``);
   save/reload.
+- SSD (MobileNet v1 + SSDHead): anchors through ``prior_box`` (``_legacy_C_ops``), ``SSDBox``
+  decode, ``MultiClassNMS`` in eval mode; save/reload (its training: below).
 - ppdet's detection ops (``ppdet.modeling.ops``, which call ``paddle._legacy_C_ops`` in dynamic
   mode): ``anchor_generator``, ``prior_box``, ``box_coder`` (both variance forms),
   ``generate_proposals``, ``distribute_fpn_proposals``, ``multiclass_nms`` (batched, and per-RoI
   rows with ``rois_num``), ``matrix_nms``, on seeded inputs.
 
-Two-stage detectors (Faster R-CNN's RPNHead) stop on Paddle 3.3.1 itself: ppdet 2.6.0 concats
-the 0-D ``paddle.shape(rois)[0]`` of each image (``rpn_head.py:234``); they are left out.
+Paddle 3.3.1 itself stops some of ppdet 2.6.0 (left out here): two-stage detectors (Faster
+R-CNN's RPNHead concats the 0-D ``paddle.shape(rois)[0]`` of each image, ``rpn_head.py:234``)
+and SSD's training (``ssd_loss.py:127``: int64 ``<`` float32 is refused by type promotion).
 """
 import os
 
@@ -77,7 +80,7 @@ PPYOLOEHead:
     nms_threshold: 0.6
 
 LearningRate:
-  base_lr: 0.001
+  base_lr: 0.0001
   schedulers:
   - !PiecewiseDecay
     gamma: 0.1
@@ -95,6 +98,49 @@ OptimizerBuilder:
     factor: 0.0005
     type: L2
 """
+
+SSD = """
+architecture: SSD
+num_classes: 3
+
+SSD:
+  backbone: MobileNet
+  ssd_head: SSDHead
+  post_process: BBoxPostProcess
+
+MobileNet:
+  norm_decay: 0.
+  scale: 1
+  conv_learning_rate: 0.1
+  extra_block_filters: [[256, 512], [128, 256], [128, 256], [64, 128]]
+  with_extra_blocks: true
+  feature_maps: [11, 13, 14, 15, 16, 17]
+
+SSDHead:
+  anchor_generator:
+    steps: [0, 0, 0, 0, 0, 0]
+    aspect_ratios: [[2.], [2., 3.], [2., 3.], [2., 3.], [2., 3.], [2., 3.]]
+    min_ratio: 20
+    max_ratio: 90
+    base_size: 128
+    min_sizes: [25.6, 44.8, 64.0, 83.2, 102.4, 121.6]
+    max_sizes: [[], 64.0, 83.2, 102.4, 121.6, 128.0]
+    offset: 0.5
+    flip: true
+    min_max_aspect_ratios_order: false
+
+BBoxPostProcess:
+  decode:
+    name: SSDBox
+  nms:
+    name: MultiClassNMS
+    keep_top_k: 30
+    score_threshold: 0.01
+    nms_threshold: 0.45
+    nms_top_k: 400
+    nms_eta: 1.0
+"""
+
 
 def build(name, text):
     """The architecture of config ``text`` (written to a file, loaded by ppdet's workspace)."""
@@ -120,6 +166,10 @@ def batch(model_name, size=128, epoch_id=0):
     if model_name == "ppyoloe":
         inputs.update(gt_bbox=paddle.to_tensor(boxes), gt_class=paddle.to_tensor(classes),
                       pad_gt_mask=paddle.to_tensor(pad))
+    else:   # SSD: no padding (every row is matched), boxes normalised, labels [N, M]
+        boxes[0, 2] = [70, 80, 120, 110]
+        inputs.update(gt_bbox=paddle.to_tensor(boxes / size),
+                      gt_class=paddle.to_tensor(classes[..., 0]))
     return inputs
 
 
@@ -192,10 +242,11 @@ def detector(name, text, epochs):
     def _():
         evaluate(name, state[name][1], "eval_seeded")
 
-    @d.stage(f"{name}.train")
-    def _():
-        cfg, model = state[name]
-        train(name, model, cfg, epochs)
+    if epochs:
+        @d.stage(f"{name}.train")
+        def _():
+            cfg, model = state[name]
+            train(name, model, cfg, epochs)
 
     @d.stage(f"{name}.eval")
     def _():
@@ -209,6 +260,9 @@ def detector(name, text, epochs):
 
 # epoch 0 < static_assigner_epoch: ATSS; epoch 1: the task-aligned assigner
 detector("ppyoloe", PPYOLOE, (0, 0, 1))
+# SSD's loss stops on Paddle 3.3.1 itself (ssd_loss.py:127 compares an int64 rank with a
+# float32 count): its anchors (prior_box), decode and NMS run, its training does not
+detector("ssd", SSD, None)
 
 OPS = {}
 
