@@ -108,3 +108,10 @@ def test_anchor_generator_checks_its_input():
                            'aspect_ratios', [1.0], 'stride', [16.0, 16.0])
     with pytest.raises(ValueError, match="anchor_sizes"):
         L.anchor_generator(paddle.ones([1, 8, 4, 5]), 'aspect_ratios', [1.0])
+
+
+def test_package_is_its_own_paddle_attribute():
+    # ppdet's DETR loss calls paddle.paddle.zeros; in Paddle 3.3.1 `paddle.paddle is paddle`
+    assert paddle.paddle is paddle
+    assert paddle.paddle.zeros([1]).shape == [1]
+    assert "paddle" not in paddle.__all__

@@ -1,6 +1,9 @@
 """Detection ops of ``paddle.vision.ops``: non-maximum suppression (``nms``, ``matrix_nms``), box
 encoding (``box_coder``), anchors (``prior_box``), YOLOv3 heads (``yolo_box``, ``yolo_loss``) and
-the two-stage detectors' proposal ops (``generate_proposals``, ``distribute_fpn_proposals``).
+the two-stage detectors' proposal ops (``generate_proposals``, ``distribute_fpn_proposals``);
+and the kernels Paddle offers only as operators (``multiclass_nms`` for ``multiclass_nms3``,
+batched or per RoI, and ``anchor_generator``), which ``paddle._C_ops`` / ``paddle._legacy_C_ops``
+expose for PaddleDetection.
 
 Written with torch ops, vectorised over boxes, anchors and pixels; a Python loop runs only per
 image where Paddle's semantics are per image (the proposal ops, matrix NMS) and per block of
