@@ -275,3 +275,6 @@ __all__ = [_n for _n in _PADDLE_ALL if _n in globals()]
 # Paddle 3's torch-style dtype names that shadow builtins, outside __all__ as in Paddle; bound
 # last, and the functions above reach the builtins through `_builtins`
 int, long, short = int32, int64, int16
+# In Paddle the package is its own attribute `paddle.paddle` (PaddleDetection's DETR loss calls
+# `paddle.paddle.zeros`)
+paddle = _sys.modules[__name__]

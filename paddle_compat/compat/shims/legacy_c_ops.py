@@ -15,7 +15,8 @@ from ...framework.tensor import wrap
 from ...ops.common import tensor_arg
 from ...vision.ops import detection as _det
 
-__all__ = ["argsort", "multiclass_nms3", "matrix_nms", "box_coder", "prior_box"]
+__all__ = ["argsort", "multiclass_nms3", "matrix_nms", "box_coder", "prior_box",
+           "anchor_generator", "generate_proposals_v2", "distribute_fpn_proposals"]
 
 
 def _split(op, args, n_inputs, defaults):
@@ -53,7 +54,8 @@ def argsort(*args):
 def multiclass_nms3(*args):
     """``multiclass_nms3(bboxes, scores, rois_num, 'score_threshold', ..., 'nms_top_k', ...,
     'keep_top_k', ..., 'nms_threshold', 0.3, 'normalized', True, 'nms_eta', 1.0,
-    'background_label', 0)`` -> (out, index, nms_rois_num)."""
+    'background_label', 0)`` -> (out, index, nms_rois_num); with ``rois_num`` the boxes are
+    per-RoI rows (bboxes [M, C, 4], scores [M, C])."""
     (bboxes, scores, rois_num), a = _split(
         "multiclass_nms3", args, 3,
         {"score_threshold": None, "nms_top_k": None, "keep_top_k": None, "nms_threshold": 0.3,
@@ -62,13 +64,9 @@ def multiclass_nms3(*args):
         if a[k] is None:
             raise ValueError(f"(InvalidArgument) multiclass_nms3(): the attribute '{k}' is "
                              "required")
-    if rois_num is not None:
-        raise NotImplementedError("paddle._legacy_C_ops.multiclass_nms3: rois_num (boxes given "
-                                  "as [M, C, 4] per-RoI rows) is not supported by "
-                                  "paddle_compat yet; pass bboxes [N, M, 4], scores [N, C, M]")
     return _det.multiclass_nms(bboxes, scores, a["score_threshold"], a["nms_top_k"],
                                a["keep_top_k"], a["nms_threshold"], a["normalized"],
-                               a["nms_eta"], a["background_label"])
+                               a["nms_eta"], a["background_label"], rois_num)
 
 
 def matrix_nms(*args):
@@ -108,6 +106,54 @@ def prior_box(*args):
                           a["aspect_ratios"], a["variances"], a["flip"], a["clip"],
                           [a["step_w"], a["step_h"]], a["offset"],
                           a["min_max_aspect_ratios_order"])
+
+
+def anchor_generator(*args):
+    """``anchor_generator(input, 'anchor_sizes', [...], 'aspect_ratios', [...], 'variances',
+    [...], 'stride', [sw, sh], 'offset', 0.5)`` -> (anchors, variances), each [H, W, A, 4]."""
+    (inp,), a = _split("anchor_generator", args, 1,
+                       {"anchor_sizes": None, "aspect_ratios": None,
+                        "variances": [0.1, 0.1, 0.2, 0.2], "stride": [16.0, 16.0],
+                        "offset": 0.5})
+    return _det.anchor_generator(inp, a["anchor_sizes"] or [], a["aspect_ratios"] or [],
+                                 a["variances"], a["stride"], a["offset"])
+
+
+def generate_proposals_v2(*args):
+    """``generate_proposals_v2(scores, bbox_deltas, im_shape, anchors, variances,
+    'pre_nms_topN', 6000, 'post_nms_topN', 1000, 'nms_thresh', 0.5, 'min_size', 0.1, 'eta',
+    1.0, 'pixel_offset', True)`` -> (rpn_rois, rpn_roi_probs, rpn_rois_num)."""
+    inputs, a = _split("generate_proposals_v2", args, 5,
+                       {"pre_nms_topN": 6000, "post_nms_topN": 1000, "nms_thresh": 0.5,
+                        "min_size": 0.1, "eta": 1.0, "pixel_offset": True})
+    return _det.generate_proposals(*inputs, pre_nms_top_n=a["pre_nms_topN"],
+                                   post_nms_top_n=a["post_nms_topN"],
+                                   nms_thresh=a["nms_thresh"], min_size=a["min_size"],
+                                   eta=a["eta"], pixel_offset=a["pixel_offset"],
+                                   return_rois_num=True)
+
+
+def distribute_fpn_proposals(*args):
+    """``distribute_fpn_proposals(fpn_rois, rois_num, n_levels, n_levels, 'min_level', 2,
+    'max_level', 5, 'refer_level', 4, 'refer_scale', 224, 'pixel_offset', False)`` ->
+    (multi_rois, restore_ind, rois_num_per_level); the two counts after the inputs are the
+    lengths of the two per-level output lists (a legacy op's duplicable outputs)."""
+    (rois, rois_num, n_rois, n_nums), a = _split(
+        "distribute_fpn_proposals", args, 4,
+        {"min_level": None, "max_level": None, "refer_level": None, "refer_scale": None,
+         "pixel_offset": False})
+    for k in ("min_level", "max_level", "refer_level", "refer_scale"):
+        if a[k] is None:
+            raise ValueError(f"(InvalidArgument) distribute_fpn_proposals(): the attribute "
+                             f"'{k}' is required")
+    levels = a["max_level"] - a["min_level"] + 1
+    if n_rois != levels or n_nums != levels:
+        raise ValueError(f"(InvalidArgument) distribute_fpn_proposals(): {levels} levels "
+                         f"(min_level {a['min_level']} to max_level {a['max_level']}) give "
+                         f"{levels} outputs each, but {n_rois} and {n_nums} were asked for")
+    return _det.distribute_fpn_proposals(rois, a["min_level"], a["max_level"],
+                                         a["refer_level"], a["refer_scale"],
+                                         a["pixel_offset"], rois_num)
 
 
 def __getattr__(name):

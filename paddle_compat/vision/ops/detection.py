@@ -1,6 +1,9 @@
 """Detection ops of ``paddle.vision.ops``: non-maximum suppression (``nms``, ``matrix_nms``), box
 encoding (``box_coder``), anchors (``prior_box``), YOLOv3 heads (``yolo_box``, ``yolo_loss``) and
-the two-stage detectors' proposal ops (``generate_proposals``, ``distribute_fpn_proposals``).
+the two-stage detectors' proposal ops (``generate_proposals``, ``distribute_fpn_proposals``);
+and the kernels Paddle offers only as operators (``multiclass_nms`` for ``multiclass_nms3``,
+batched or per RoI, and ``anchor_generator``), which ``paddle._C_ops`` / ``paddle._legacy_C_ops``
+expose for PaddleDetection.
 
 Written with torch ops, vectorised over boxes, anchors and pixels; a Python loop runs only per
 image where Paddle's semantics are per image (the proposal ops, matrix NMS) and per block of
@@ -305,16 +308,30 @@ def matrix_nms(bboxes, scores, score_threshold, post_threshold, nms_top_k, keep_
 
 # ---------------------------------------------------------------------------- multiclass NMS
 def multiclass_nms(bboxes, scores, score_threshold, nms_top_k, keep_top_k, nms_threshold=0.3,
-                   normalized=True, nms_eta=1.0, background_label=0):
+                   normalized=True, nms_eta=1.0, background_label=0, rois_num=None):
     """Paddle's ``multiclass_nms3`` kernel (no public function: detectors reach it through
     ``_legacy_C_ops``/``_C_ops``): per image and class (but ``background_label``), the boxes
     scoring above ``score_threshold`` (the best ``nms_top_k``) go through greedy NMS at
     ``nms_threshold`` (adaptive with ``nms_eta`` < 1); an image keeping more than
-    ``keep_top_k`` boxes keeps its best ``keep_top_k``. bboxes [N, M, 4], scores [N, C, M].
-    Returns ``(out, index, rois_num)``: out [No, 6] rows [label, score, x1, y1, x2, y2], by
-    image, then class, then score; index (int32 [No, 1]) the box positions counted across the
-    batch; rois_num (int32 [N]) the rows per image."""
-    bb, sc = _nms_inputs(bboxes, scores, "multiclass_nms3")
+    ``keep_top_k`` boxes keeps its best ``keep_top_k``.
+
+    Batched: bboxes [N, M, 4] shared by the classes, scores [N, C, M]. Per RoI (two-stage
+    heads, ``rois_num`` [N] given): bboxes [M, C, 4] one box per class, scores [M, C], image i
+    owning the next ``rois_num[i]`` rows. Returns ``(out, index, rois_num)``: out [No, 6] rows
+    [label, score, x1, y1, x2, y2], by image, then class, then score (per RoI: then RoI, as
+    Paddle's kernel orders them); index (int32 [No, 1])
+    the box positions counted across the batch (per RoI: row * C + label); rois_num (int32
+    [N]) the rows per image."""
+    if rois_num is None:
+        bb, sc = _nms_inputs(bboxes, scores, "multiclass_nms3")
+        n, num_class, m = sc.shape
+        images = [(sc[i], lambda c, i=i: bb[i], i * m, 1) for i in range(n)]
+    else:
+        bb, sc, counts = _roi_nms_inputs(bboxes, scores, rois_num)
+        num_class = sc.shape[1]
+        starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(int)
+        images = [(sc[s:s + k].t(), lambda c, s=s, k=k: bb[s:s + k, c], s * num_class, num_class)
+                  for s, k in zip(starts.tolist(), counts)]
     bb, sc = bb.detach(), sc.detach()
     thr = _attr(score_threshold, bb.dtype)
     nms_thr = _attr(nms_threshold, bb.dtype)
@@ -323,36 +340,64 @@ def multiclass_nms(bboxes, scores, score_threshold, nms_top_k, keep_top_k, nms_t
     def iou_of(a, b):
         return _jaccard(a, b, normalized)
 
-    n, num_class, m = sc.shape
     rows, idxs, nums = [], [], []
-    for i in range(n):
-        labels, picks = [], []
+    for img_sc, boxes_of, offset, stride in images:
+        labels, picks, boxes = [], [], []
         for c in range(num_class):
             if c == background_label:
                 continue
-            s = sc[i, c]
+            s = img_sc[c].detach()
             cand = (s > thr).nonzero().flatten()
             order = cand[torch.argsort(s[cand], descending=True, stable=True)]
             if nms_top_k > -1:
                 order = order[:nms_top_k]
-            kept = order[_greedy_keep(bb[i][order], iou_of, nms_thr, eta)]
+            cls_boxes = boxes_of(c).detach()
+            kept = order[_greedy_keep(cls_boxes[order], iou_of, nms_thr, eta)]
             labels.append(torch.full_like(kept, c))
             picks.append(kept)
-        label = torch.cat(labels) if labels else torch.zeros(0, dtype=torch.long)
-        pick = torch.cat(picks) if picks else torch.zeros(0, dtype=torch.long)
-        score = sc[i][label, pick]
+            boxes.append(cls_boxes[kept])
+        empty = torch.zeros(0, dtype=torch.long, device=bb.device)
+        label = torch.cat(labels) if labels else empty
+        pick = torch.cat(picks) if picks else empty
+        box = torch.cat(boxes) if boxes else bb.new_zeros(0, 4)
+        score = img_sc.detach()[label, pick]
         if -1 < keep_top_k < pick.numel():
             best = torch.argsort(score, descending=True, stable=True)[:keep_top_k]
             # back to class order, each class's boxes best first
             best = best[torch.argsort(label[best], stable=True)]
-            label, pick, score = label[best], pick[best], score[best]
-        rows.append(torch.cat([label.to(bb.dtype)[:, None], score[:, None], bb[i][pick]], 1))
-        idxs.append(pick + i * m)
+            label, pick, score, box = label[best], pick[best], score[best], box[best]
+        if stride > 1:
+            # per RoI, Paddle lists each class's kept boxes by RoI, not by score
+            by_roi = torch.argsort(label * (pick.numel() + img_sc.shape[1]) + pick, stable=True)
+            label, pick, score, box = label[by_roi], pick[by_roi], score[by_roi], box[by_roi]
+        rows.append(torch.cat([label.to(bb.dtype)[:, None], score[:, None], box], 1))
+        # per RoI, Paddle counts the (row, class) entries of the [M, C] score matrix
+        idxs.append(offset + pick * stride + (label if stride > 1 else 0))
         nums.append(pick.numel())
     out = torch.cat(rows, 0) if rows else bb.new_zeros(0, 6)
     index = (torch.cat(idxs) if idxs else torch.zeros(0, dtype=torch.long)).to(torch.int32)
     return (wrap(out), wrap(index[:, None]),
             wrap(torch.tensor(nums, dtype=torch.int32, device=bb.device)))
+
+
+def _roi_nms_inputs(bboxes, scores, rois_num):
+    """The torch tensors of a per-RoI NMS's bboxes [M, C, 4], scores [M, C] (in the boxes'
+    dtype) and the RoI counts per image (a list of ints summing to M)."""
+    kernel = "multiclass_nms3"
+    bb = _float_tensor(bboxes, kernel, "bboxes", 0, kernel)
+    sc = _float_tensor(scores, kernel, "scores", 1, kernel)
+    if bb.dim() != 3 or bb.shape[2] != 4:
+        raise ValueError(f"(InvalidArgument) The rank of Input(BBoxes) must be 3 with the last "
+                         f"dimension 4, but received shape {list(bb.shape)}.")
+    if sc.dim() != 2 or tuple(sc.shape) != tuple(bb.shape[:2]):
+        raise ValueError(f"(InvalidArgument) With rois_num, Input(Scores) must be [M, C] with "
+                         f"BBoxes [M, C, 4]; received scores {list(sc.shape)}, bboxes "
+                         f"{list(bb.shape)}.")
+    counts = [int(v) for v in tensor_arg(rois_num, kernel, "rois_num", 2).reshape(-1).tolist()]
+    if any(v < 0 for v in counts) or sum(counts) != bb.shape[0]:
+        raise ValueError(f"(InvalidArgument) rois_num {counts} must be non-negative counts "
+                         f"summing to the {bb.shape[0]} rows of BBoxes.")
+    return bb, sc.to(bb.dtype), counts
 
 
 # ---------------------------------------------------------------------------- box coder
@@ -655,6 +700,48 @@ def yolo_loss(x, gt_box, gt_label, anchors, anchor_mask, class_num, ignore_thres
                        torch.where(obj > -0.5, _sce(xo, torch.zeros_like(xo)),
                                    torch.zeros_like(xo)))
     return wrap(loss + objl.sum((1, 2, 3)))
+
+
+# ---------------------------------------------------------------------------- anchor generator
+def anchor_generator(input, anchor_sizes, aspect_ratios, variances=(0.1, 0.1, 0.2, 0.2),
+                     stride=(16.0, 16.0), offset=0.5):
+    """Paddle's ``anchor_generator`` kernel (Faster R-CNN's anchors; no public function in
+    Paddle 3: reached through ``_C_ops``/``_legacy_C_ops``): for each cell of ``input``'s
+    [H, W] grid, one anchor per (aspect ratio, size) pair, ratios outer, centred at
+    ``cell * stride + offset * (stride - 1)``; the base side ``round(sqrt(stride_w * stride_h /
+    ratio))`` (height: that times the ratio, rounded) scaled by ``size / stride``. Returns
+    ``(anchors, variances)``, both [H, W, A, 4] in ``input``'s dtype, corners inclusive
+    (x2 = centre + (width - 1) / 2)."""
+    t = _float_tensor(input, "anchor_generator", "input", 0, "anchor_generator")
+    if t.dim() != 4:
+        raise ValueError(f"(InvalidArgument) The layout of input is NCHW, but received input "
+                         f"of rank {t.dim()}.")
+    sizes = [float(v) for v in anchor_sizes]
+    ratios = [float(v) for v in aspect_ratios]
+    var = [float(v) for v in variances]
+    if not sizes or not ratios or len(var) != 4 or len(stride) != 2:
+        raise ValueError(f"(InvalidArgument) anchor_generator needs anchor_sizes and "
+                         f"aspect_ratios, 4 variances and a 2-value stride; received "
+                         f"{sizes}, {ratios}, {var}, {list(stride)}.")
+    dt, dev = t.dtype, t.device
+    h, w = t.shape[2], t.shape[3]
+    sw, sh = (float(v) for v in stride)
+    # the kernel computes in float32 (its attributes are C++ floats)
+    f32 = np.float32
+    wh = []
+    for ar in ratios:
+        base_w = np.floor(np.sqrt(f32(sw * sh) / f32(ar)) + f32(0.5))
+        base_h = np.floor(base_w * f32(ar) + f32(0.5))
+        for size in sizes:
+            wh.append((f32(size) / f32(sw) * base_w, f32(size) / f32(sh) * base_h))
+    half = torch.tensor(wh, dtype=torch.float32, device=dev).sub(1).mul(0.5)      # [A, 2]
+    xs = torch.arange(w, dtype=torch.float32, device=dev) * sw + offset * (sw - 1)
+    ys = torch.arange(h, dtype=torch.float32, device=dev) * sh + offset * (sh - 1)
+    ctr = torch.stack(torch.broadcast_tensors(xs[None, :], ys[:, None]), -1)      # [H, W, 2]
+    ctr = ctr[:, :, None, :]
+    anchors = torch.cat([ctr - half, ctr + half], -1).to(dt)                      # [H, W, A, 4]
+    v = torch.tensor(var, dtype=torch.float32, device=dev).to(dt).expand_as(anchors)
+    return wrap(anchors), wrap(v.contiguous())
 
 
 # ---------------------------------------------------------------------------- proposals
