@@ -101,6 +101,105 @@ def _():
     state.update(solver=solver, optimizer=optimizer)
 
 
+def laplace_solver(model, optimizer, iters=3, interior=True, **kw):
+    """A Solver on the interior Laplace (unless not ``interior``) + boundary constraints
+    (evenly / seeded points)."""
+    equation = {"laplace": ppsci.equation.Laplace(dim=2)}
+    rect = ppsci.geometry.Rectangle((0.0, 0.0), (1.0, 1.0))
+    loader = {"dataset": "IterableNamedArrayDataset", "iters_per_epoch": iters}
+    pde = ppsci.constraint.InteriorConstraint(
+        equation["laplace"].equations, {"laplace": 0}, rect, {**loader, "batch_size": 36},
+        ppsci.loss.MSELoss("mean"), evenly=True, name="EQ")
+    bc = ppsci.constraint.BoundaryConstraint(
+        {"u": lambda out: out["u"]}, {"u": exact_u}, rect, {**loader, "batch_size": 16},
+        ppsci.loss.MSELoss("mean"), name="BC")
+    constraints = {"EQ": pde, "BC": bc} if interior else {"BC": bc}
+    return ppsci.solver.Solver(model, constraints, os.path.join(d.tmp, "out2"),
+                               optimizer, epochs=1, iters_per_epoch=iters, equation=equation,
+                               log_freq=1, seed=42, device="cpu", **kw)
+
+
+def small_mlp(cls=ppsci.arch.MLP, **kw):
+    model = cls(("x", "y"), ("u",), **kw)
+    seed_params(model, seed=2)
+    for p in model.parameters():
+        p.set_value(p * 6.0)
+    return model
+
+
+@d.stage("aggregators")
+def _():
+    """Solver training with ppsci's multi-task loss aggregators and a warmup cosine schedule."""
+    for name in ("Relobralo", "GradNorm"):   # PCGrad: ppsci 1.4.0's train loop float()s it
+        model = small_mlp(num_layers=2, hidden_size=8)
+        agg = {"Relobralo": lambda m: ppsci.loss.mtl.Relobralo(2),
+               "GradNorm": lambda m: ppsci.loss.mtl.GradNorm(m, 2, update_freq=1)}[name](model)
+        sched = ppsci.optimizer.lr_scheduler.Cosine(1, 3, 1e-2, warmup_epoch=1,
+                                                    warmup_start_lr=1e-3)()
+        solver = laplace_solver(model, ppsci.optimizer.Adam(sched)(model), loss_aggregator=agg,
+                                lr_scheduler=sched)
+        solver.train()
+        d.put(f"mtl.{name}", model(points())["u"])
+        d.put(f"mtl.{name}.lr", sched.get_lr())
+        if name == "GradNorm":
+            d.put("mtl.GradNorm.weights", agg.weight)
+
+
+@d.stage("archs")
+def _():
+    """ModifiedMLP, PirateNet and DeepONet forwards, and a PDE residual through PirateNet."""
+    inp = points()
+    mod = small_mlp(ppsci.arch.ModifiedMLP, num_layers=3, hidden_size=8)
+    d.put("arch.modified_mlp", mod(inp)["u"])
+    pirate = small_mlp(ppsci.arch.PirateNet, num_blocks=2, hidden_size=8,
+                       fourier={"dim": 8, "scale": 1.0})
+    d.put("arch.piratenet", pirate(inp)["u"])
+    laplace = ppsci.equation.Laplace(dim=2)
+    d.put("arch.piratenet_laplace", ppsci.lambdify(laplace.equations["laplace"], pirate)(dict(inp)))
+    onet = ppsci.arch.DeepONet("u", "y", "G", num_loc=5, num_features=6, branch_num_layers=2,
+                               trunk_num_layers=2, branch_hidden_size=8, trunk_hidden_size=8)
+    seed_params(onet, seed=4)
+    rng = np.random.RandomState(6)
+    d.put("arch.deeponet", onet({"u": paddle.to_tensor(jittered(rng.rand(4, 5).astype("float32"))),
+                                 "y": paddle.to_tensor(jittered(rng.rand(4, 1).astype("float32")))})["G"])
+
+
+@d.stage("lbfgs")
+def _():
+    """ppsci's LBFGS wrapper (strong Wolfe line search) under the Solver's LBFGS epoch loop."""
+    model = small_mlp(num_layers=2, hidden_size=8)
+    solver = laplace_solver(model, ppsci.optimizer.LBFGS(max_iter=4)(model), iters=2)
+    solver.train()
+    d.put("lbfgs.forward", model(points())["u"])
+
+
+@d.stage("to_static")
+def _():
+    """A Solver with ``to_static=True`` (its model's forward through paddle.jit.to_static).
+    Boundary loss only: Paddle 3.3.1's to_static fails on ppsci's symbolic PDE nodes
+    ("argument of type 'cell' is not iterable")."""
+    model = small_mlp(num_layers=2, hidden_size=8)
+    solver = laplace_solver(model, ppsci.optimizer.Adam(1e-2)(model), interior=False,
+                            to_static=True)
+    solver.train()
+    paddle.jit.enable_to_static(False)
+    d.put("to_static.forward", model(points())["u"])
+
+
+@d.stage("export")
+def _():
+    """``Solver.export`` (jit.to_static + jit.save of the trained MLP), loaded back with
+    ``paddle.jit.load`` and run."""
+    from paddle.static import InputSpec
+    solver = state["solver"]
+    path = os.path.join(d.tmp, "export", "mlp")
+    solver.export([{k: InputSpec([None, 1], "float32", name=k) for k in ("x", "y")}], path)
+    loaded = paddle.jit.load(path)
+    inp = points()
+    d.put("export.forward", loaded(inp["x"].detach(), inp["y"].detach()))
+    d.put("export.files", sorted(os.listdir(os.path.dirname(path))))
+
+
 @d.stage("save_reload")
 def _():
     model = state["model"]
