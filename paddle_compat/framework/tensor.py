@@ -57,11 +57,16 @@ def is_dtensor(t):
 
 def copy_whole(t, src):
     """Write the whole value ``src`` into the payload ``t`` in place (no autograd); a
-    distributed payload keeps its own part of it."""
-    if is_dtensor(t) and not is_dtensor(src):
-        src = hooks.dist_like(src.to(t.device), t)
-    with torch.no_grad():
-        t.copy_(src)
+    distributed payload keeps its own part of it. Like Paddle's ``set_value``, the write does
+    not move the inplace version: a graph that saved ``t`` (or a view of it) backpropagates
+    with the new value instead of raising."""
+    if is_dtensor(t):
+        if not is_dtensor(src):
+            src = hooks.dist_like(src.to(t.device), t)
+        with torch.no_grad():
+            t.copy_(src)
+        return
+    t.data.copy_(src)         # .data: the same storage under its own version counter
 
 
 def _global(t):

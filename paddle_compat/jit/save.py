@@ -29,6 +29,7 @@ from ..static import io as _sio
 from ..static import mode as _mode
 from ..static.input_spec import InputSpec
 from ..static.program import Program, program_guard
+from ..utils.layers_utils import flatten, is_sequence, pack_sequence_as
 from .translated import _OPS as _READABLE
 
 __all__ = ["save", "json_to_pdmodel", "set_code_level", "set_verbosity"]
@@ -68,7 +69,22 @@ def _arg_names(fn):
         return []
 
 
+def _spec_leaf(s, name, k):
+    """One InputSpec of ``input_spec`` entry ``k``: a Tensor's shape and dtype, an unnamed
+    spec named ``name`` (Paddle names it as the argument)."""
+    if isinstance(s, Tensor):
+        s = InputSpec(list(s.shape), s.dtype, getattr(s, "name", None))
+    if not isinstance(s, InputSpec):
+        raise NotImplementedError(f"paddle.jit.save: input_spec entry {k} holds "
+                                  f"{type(s).__name__}; only InputSpec and Tensor (or "
+                                  "lists/dicts of them) are supported")
+    return s if s.name else InputSpec(s.shape, s.dtype, name, s.stop_gradient)
+
+
 def _specs(fn_owner, input_spec, fn):
+    """``(flat InputSpecs, the entries as given)``: an entry may be a list/tuple/dict of specs
+    (a forward taking a dict of tensors); the program's feeds are their leaves in Paddle's
+    flatten order (dict values by sorted key)."""
     if input_spec is None:
         sf = getattr(fn_owner, "forward", fn_owner)
         input_spec = getattr(sf, "_input_spec", None) or _last_call_specs(sf)
@@ -78,17 +94,12 @@ def _specs(fn_owner, input_spec, fn):
                          "paddle.jit.save (a list of InputSpec or Tensors)")
     out, names = [], _arg_names(fn)
     for k, s in enumerate(input_spec):
-        if isinstance(s, Tensor):
-            s = InputSpec(list(s.shape), s.dtype, getattr(s, "name", None))
-        if isinstance(s, InputSpec) and not s.name:       # Paddle names it as the argument
-            s = InputSpec(s.shape, s.dtype, names[k] if k < len(names) else f"input_{k}",
-                          s.stop_gradient)
-        if not isinstance(s, InputSpec):
-            raise NotImplementedError(f"paddle.jit.save: input_spec entry {k} is "
-                                      f"{type(s).__name__}; only InputSpec and Tensor are "
-                                      "supported")
-        out.append(s)
-    return out
+        arg = names[k] if k < len(names) else f"input_{k}"
+        if is_sequence(s):
+            out.extend(_spec_leaf(leaf, f"{arg}_{j}", k) for j, leaf in enumerate(flatten(s)))
+        else:
+            out.append(_spec_leaf(s, arg, k))
+    return out, list(input_spec)
 
 
 def _function_of(layer):
@@ -117,7 +128,7 @@ def _parameters(layers):
 def trace_to_pir(layer, input_spec=None, where=None):
     """The PIR document and ``{name: array}`` parameters ``save`` writes for ``layer``."""
     fn, layers = _function_of(layer)
-    specs = _specs(layer, input_spec, fn)
+    specs, entries = _specs(layer, input_spec, fn)
     where = where or f"paddle.jit.save({type(layers[0] if layers else layer).__name__})"
     prog = Program()
     names = []
@@ -127,11 +138,14 @@ def trace_to_pir(layer, input_spec=None, where=None):
             name = s.name or f"input_{k}"
             names.append(name)
             args.append(prog.add_input(name, list(s.shape), to_torch_dtype(s.dtype)))
+        feeds_of = iter(args)
+        args = [pack_sequence_as(e, [next(feeds_of) for _ in flatten(e)]) if is_sequence(e)
+                else next(feeds_of) for e in entries]
         out = fn(*args)
-    outs = list(out) if isinstance(out, (list, tuple)) else [out]
+    outs = flatten(out)                       # nested lists/dicts of Tensors: their leaves
     if not all(isinstance(o, Tensor) for o in outs):
-        raise NotImplementedError(f"{where}: forward must return a Tensor or a list/tuple of "
-                                  "Tensors to be saved")
+        raise NotImplementedError(f"{where}: forward must return Tensors (a Tensor or a "
+                                  "list/tuple/dict of them) to be saved")
     fetch = [prog.value_node(o) for o in outs]
     keep = _sio._ancestors(fetch)            # what the outputs need, nothing else
     nodes = [n for n in prog.graph.nodes if n in keep]

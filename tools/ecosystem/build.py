@@ -7,13 +7,18 @@ Groups are installed one at a time (disk and time).
 """
 import argparse
 import glob
+import hashlib
+import html
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tarfile
 import tempfile
+import urllib.parse
+import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from recipes import RECIPES, group_of, python_of, venvs_root  # noqa: E402
@@ -32,13 +37,35 @@ def pip(py, *args):
     subprocess.run(cmd, check=True)
 
 
+def fetch_sdist(name, version, dest):
+    """Download ``name-version.tar.gz`` from the package index's simple page (PEP 503) into
+    ``dest`` and check its sha256. ``pip download`` cannot: it builds the sdist's metadata
+    first, which is what fails before the patch."""
+    index = os.environ.get("PIP_INDEX_URL") or "https://pypi.org/simple"
+    page = urllib.request.urlopen(f"{index.rstrip('/')}/{name}/", timeout=120).read().decode()
+    fname = f"{name}-{version}.tar.gz"
+    links = [h for h in re.findall(r'href="([^"]+)"', page) if h.split("#")[0].endswith("/" + fname)]
+    if not links:
+        raise RuntimeError(f"{fname} not found on {index}")
+    url, _, frag = html.unescape(links[0]).partition("#")
+    path = os.path.join(dest, fname)
+    with urllib.request.urlopen(urllib.parse.urljoin(f"{index}/{name}/", url), timeout=600) as r, \
+            open(path, "wb") as f:
+        shutil.copyfileobj(r, f)
+    algo, _, digest = frag.partition("=")
+    if algo == "sha256":
+        with open(path, "rb") as f:
+            got = hashlib.sha256(f.read()).hexdigest()
+        if got != digest:
+            raise RuntimeError(f"{fname}: sha256 {got} != index's {digest}")
+    return path
+
+
 def build_sdist(py, name, version, patches, wheel_dir):
     """Download ``name==version``'s sdist, apply ``patches`` [(file, old, new)], build a wheel
     with the venv's own build dependencies (no isolation), return its path."""
     tmp = tempfile.mkdtemp(prefix=f"eco_{name}_")
-    subprocess.run([py, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:",
-                    "--no-build-isolation", "-d", tmp, f"{name}=={version}"], check=True)
-    (archive,) = glob.glob(os.path.join(tmp, "*.tar.gz"))
+    archive = fetch_sdist(name, version, tmp)
     with tarfile.open(archive) as tf:
         tf.extractall(tmp, filter="data")
     src = os.path.join(tmp, f"{name}-{version}")

@@ -41,10 +41,14 @@ RECIPES = {
     "det": Recipe({"paddledet": "2.6.0"}, (NUMPY_1, "scikit-learn", "setuptools<81"),
                   drivers=("paddledet",)),
     "sci": Recipe({"paddlesci": "1.4.0"}, (NUMPY_1,), drivers=("paddlesci",)),
-    # pgl 2.2.6 ships only an sdist whose setup.py reads numpy.get_include() through a name
-    # that Python 3.11's setuptools no longer offers; built once against numpy 1.26
+    # pgl 2.2.6 has no Python 3.11 wheel; its sdist's build_ext sets
+    # ``__builtins__.__NUMPY_SETUP__``, but outside __main__ ``__builtins__`` is a dict
+    # (AttributeError). One line patched; the wheel is built once against numpy 1.26
     "pgl": Recipe({"pgl": "2.2.6"}, ("numpy==1.26.4", "cython"),
-                  sdists={"pgl": ("2.2.6", ())}, drivers=("pgl",)),
+                  sdists={"pgl": ("2.2.6", [(
+                      "setup.py", "__builtins__.__NUMPY_SETUP__ = False",
+                      "import builtins; builtins.__NUMPY_SETUP__ = False")])},
+                  drivers=("pgl",)),
     # paddleslim 2.6.0 pins opencv-python<=4.6.0.66 (built against numpy 1.x) and calls
     # np.product (gone in numpy 2): numpy 1.26 as in the groups above
     "slim": Recipe({"paddleslim": "2.6.0"},
