@@ -43,6 +43,14 @@ ALIASES = {
     "paddle.base.data_feeder": ROOT + ".framework.data_feeder",
     "paddle.distributed.fleet.meta_parallel.parallel_layers":
         ROOT + ".distributed.fleet.meta_parallel",
+    "paddle.distributed.communication.stream": ROOT + ".distributed.stream",
+    "paddle.distributed.fleet.base.topology": ROOT + ".distributed.fleet.topology",
+    "paddle.distributed.fleet.base.role_maker": ROOT + ".distributed.fleet.role_maker",
+    "paddle.distributed.fleet.base.distributed_strategy": ROOT + ".distributed.fleet.strategy",
+    "paddle.distributed.fleet.layers.mpu.mp_layers":
+        ROOT + ".distributed.fleet.meta_parallel.mp_layers",
+    "paddle.distributed.fleet.layers.mpu.mp_ops": ROOT + ".distributed.fleet.meta_parallel.mp_ops",
+    "paddle.distributed.fleet.layers.mpu.random": ROOT + ".distributed.fleet.meta_parallel.random",
     "paddle.utils.cpp_extension.cpp_extension": ROOT + ".utils.cpp_extension.build",
     # Paddle's one-module-per-distribution layout onto ours (kl and transform keep their names)
     "paddle.distribution.bernoulli": ROOT + ".distribution.discrete",
