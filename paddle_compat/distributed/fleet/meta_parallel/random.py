@@ -94,7 +94,7 @@ def dropout(x, p=0.5, axis=None, rng_name=None, training=True, mode="upscale_in_
     and ``mode`` one of the two; in dygraph the mask comes from the current generator (enter
     ``tracker.rng_state(rng_name)`` around the call for the named one), as in Paddle."""
     if rng_name is None:
-        return _F.dropout(x, p, axis, training, mode, name)
+        return _F.dropout(x, p=p, axis=axis, training=training, mode=mode, name=name)
     if not isinstance(p, (float, int)):
         raise TypeError("p argument should be a number(int|float) or Variable")
     if p == 0:
@@ -103,4 +103,4 @@ def dropout(x, p=0.5, axis=None, rng_name=None, training=True, mode="upscale_in_
     assert mode in ("downscale_in_infer", "upscale_in_train"), ValueError(
         "mode argument should be 'downscale_in_infer' or 'upscale_in_train'")
     assert axis is None, TypeError("unsupported axis when using random seed generator")
-    return _F.dropout(x, p, None, training, mode, name)
+    return _F.dropout(x, p=p, training=training, mode=mode, name=name)

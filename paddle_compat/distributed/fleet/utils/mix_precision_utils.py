@@ -11,6 +11,7 @@ import torch
 from ....autograd import no_grad
 from ....framework.tensor import wrap
 from ....nn.layer.layers import Layer
+from ....utils.deprecated import deprecated
 from ... import collective as _c
 from .._state import get_hcg
 from ..meta_parallel.sharding.group_sharded_utils import _unscale_grads
@@ -117,6 +118,7 @@ def unscale_method(self, optimizer):
     _unscale_grads(self, optimizer, grads, job)
 
 
+@deprecated(since="2.5.0", update_to="paddle.distributed_scaler", level=1)
 class MixPrecisionScaler:
     """``scaler`` unscaling the parameters' main gradients (other attributes pass through)."""
 
