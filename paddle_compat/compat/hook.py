@@ -51,6 +51,9 @@ ALIASES = {
         ROOT + ".distributed.fleet.meta_parallel.mp_layers",
     "paddle.distributed.fleet.layers.mpu.mp_ops": ROOT + ".distributed.fleet.meta_parallel.mp_ops",
     "paddle.distributed.fleet.layers.mpu.random": ROOT + ".distributed.fleet.meta_parallel.random",
+    "paddle.incubate.nn.layer.fused_dropout_add": ROOT + ".incubate.nn.layers",
+    "paddle.incubate.nn.layer.fused_linear": ROOT + ".incubate.nn.layers",
+    "paddle.incubate.nn.layer.fused_dropout_nd": ROOT + ".incubate.nn.fused_dropout",
     "paddle.utils.cpp_extension.cpp_extension": ROOT + ".utils.cpp_extension.build",
     # Paddle's one-module-per-distribution layout onto ours (kl and transform keep their names)
     "paddle.distribution.bernoulli": ROOT + ".distribution.discrete",
@@ -153,6 +156,7 @@ FACADES = {
     "paddle.nn.utils.spectral_norm_hook": ROOT + ".nn.utils",
     "paddle.nn.utils.transform_parameters": ROOT + ".nn.utils",
     "paddle.nn.functional.input": ROOT + ".nn.functional",
+    "paddle.nn.initializer.lazy_init": ROOT + ".nn.lazy_init",
 }
 
 _lock = threading.RLock()

@@ -2,7 +2,9 @@
 import (``paddle.distributed.communication``, ``fleet.base``, ``fleet.layers.mpu``,
 ``fleet.model``, ``fleet.meta_optimizers``, ``fleet.meta_parallel.sharding``,
 ``fleet.utils.{sequence_parallel_utils, mix_precision_utils, timer_helper}``,
-``io.dataloader.dataloader_iter``) for tests/test_internals_fleet.py.
+``io.dataloader.dataloader_iter``, and ppdiffusers' ``incubate.jit``,
+``nn.initializer.lazy_init``, ``incubate.nn.layer.fused_dropout_add``,
+``nn.functional.flash_attention._select_sdp``) for tests/test_internals_fleet.py.
 
     /work/paddle_venv/bin/python tools/goldens/record_internals_fleet.py
 
@@ -71,6 +73,11 @@ IMPORTED = {
     "paddle.distributed.fleet.utils.mix_precision_utils": [
         "MixPrecisionLayer", "MixPrecisionOptimizer", "MixPrecisionScaler"],
     "paddle.distributed.fleet.utils.timer_helper": ["get_timers", "set_timers", "Timers"],
+    "paddle.incubate.jit": ["inference", "is_inference_mode"],
+    "paddle.nn.initializer.lazy_init": ["lazy_init_helper", "LazyGuard"],
+    "paddle.incubate.nn.layer.fused_dropout_add": ["FusedDropoutAdd"],
+    "paddle.nn.functional.flash_attention": ["flash_attention", "scaled_dot_product_attention",
+                                             "_select_sdp"],
     "paddle.io.dataloader.dataloader_iter": ["_DataLoaderIterBase",
                                              "_DataLoaderIterSingleProcess",
                                              "_DataLoaderIterMultiProcess"],
@@ -167,6 +174,29 @@ def run_cases():
                 it._num_workers, it._auto_collate_batch, lst(first[0]),
                 [lst(b[0]) for b in it]]
     record(cases, "dataloader_iter", loader_iter)
+
+    def lazy_state():
+        from paddle.nn.initializer.lazy_init import lazy_init_helper
+        h = lazy_init_helper()
+        out = [h.state, h._state]
+        with paddle.LazyGuard():
+            out.append(h.state)
+        out.append(h.state)
+        return out
+    record(cases, "lazy_init_state", lazy_state)
+
+    def inference_mode():
+        from paddle.incubate.jit import is_inference_mode
+        lin = paddle.nn.Linear(2, 2)
+
+        def innermost_decorator():
+            return None
+        return [is_inference_mode(lin), is_inference_mode(lin.forward), is_inference_mode(3),
+                is_inference_mode(innermost_decorator)]
+    record(cases, "is_inference_mode", inference_mode)
+
+    from paddle.nn.functional.flash_attention import _select_sdp
+    record(cases, "select_sdp_cpu", lambda: [_select_sdp(40), _select_sdp(300)])
 
     s = fleet.DistributedStrategy()
     s.hybrid_configs = {"dp_degree": 1, "mp_degree": 1, "pp_degree": 1}
