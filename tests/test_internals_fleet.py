@@ -22,6 +22,7 @@ import sys
 
 import numpy as np
 import pytest
+import torch
 
 import paddle_compat
 from paddle_compat.compat import hook
@@ -107,9 +108,16 @@ def test_the_libraries_import_statements_run(paddle_hook):
     assert not isinstance(paddle.distributed.communication.reduce, type(paddle))
 
 
+#: cases recorded on Paddle's CPU build whose answer differs with a GPU (CUDA generators)
+CPU_BUILD = {"default_cuda_generator_cpu_build"}
+
+
 @pytest.mark.parametrize("case", sorted(set(GOLDEN["cases"]) - set(PADDLE_BROKEN)))
 def test_case_matches_paddle(ours, case):
     want, got = GOLDEN["cases"][case], ours["cases"][case]
+    if case in CPU_BUILD and torch.cuda.is_available():
+        assert "value" in got, (case, got)          # a GPU build has the generator
+        return
     if "error" in want:
         assert got.get("error") == want["error"], (case, got)
         assert got.get("message") == want["message"], (case, got)

@@ -198,6 +198,31 @@ def run_cases():
     from paddle.nn.functional.flash_attention import _select_sdp
     record(cases, "select_sdp_cpu", lambda: [_select_sdp(40), _select_sdp(300)])
 
+    from paddle.framework import core
+
+    def cpu_generator():
+        g = core.default_cpu_generator()
+        paddle.seed(5)
+        st = g.get_state()
+        a = lst(paddle.rand([3]))
+        g.set_state(st)
+        return [g is core.default_cpu_generator(), st.current_seed(), g.initial_seed(), a,
+                lst(paddle.rand([3]))]
+    record(cases, "default_cpu_generator", cpu_generator)
+    record(cases, "default_cuda_generator_cpu_build",
+           lambda: str(core.default_cuda_generator(0)))
+    record(cases, "custom_device_count", lambda: core.get_custom_device_count("npu"))
+    record(cases, "device_memory_stats_cpu_build",
+           lambda: [core.device_memory_stat_current_value("Allocated", 0),
+                    core.device_memory_stat_peak_value("Reserved", 0)])
+
+    def var_types():
+        V = core.VarDesc.VarType
+        names = sorted(n for n in dir(V) if n.isupper())
+        return [{n: int(getattr(V, n)) for n in names}, repr(V.FP32), str(V.FP32),
+                repr(V.STRINGS), str(V.STRINGS), str(V.BF16), V.FP32 == paddle.float32]
+    record(cases, "var_desc_var_type", var_types)
+
     s = fleet.DistributedStrategy()
     s.hybrid_configs = {"dp_degree": 1, "mp_degree": 1, "pp_degree": 1}
     fleet.init(is_collective=True, strategy=s)
