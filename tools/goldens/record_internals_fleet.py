@@ -223,6 +223,23 @@ def run_cases():
                 repr(V.STRINGS), str(V.STRINGS), str(V.BF16), V.FP32 == paddle.float32]
     record(cases, "var_desc_var_type", var_types)
 
+    def md5sums():
+        t2 = paddle.to_tensor([[1, 2], [3, 4]], dtype="int64")
+        return [paddle.to_tensor([1.0, 2.0])._md5sum(), t2._md5sum(), t2.T._md5sum(),
+                paddle.to_tensor([1.0, -3.5], dtype="bfloat16")._md5sum(),
+                paddle.to_tensor(True)._md5sum()]
+    record(cases, "tensor_md5sum", md5sums)
+
+    def tensor_to():
+        x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+        y = x._to(dtype="float64")
+        z = x._to(device="cpu", copy_tensor=True)
+        return [str(y.dtype), y.stop_gradient, x._to() is x, x._to(device="cpu") is x,
+                z is x, z.stop_gradient, lst(z)]
+    record(cases, "tensor_to", tensor_to)
+    record(cases, "tensor_to_bad_device", lambda: str(paddle.ones([1])._to(device=3)))
+    record(cases, "tensor_to_bad_blocking", lambda: str(paddle.ones([1])._to(blocking=1)))
+
     s = fleet.DistributedStrategy()
     s.hybrid_configs = {"dp_degree": 1, "mp_degree": 1, "pp_degree": 1}
     fleet.init(is_collective=True, strategy=s)
