@@ -10,6 +10,7 @@ Operator methods (``+``, ``<``, ``&`` ...) follow Paddle's dtype promotion (see 
 the common cases (same dtypes, a float tensor with a Python number) go straight to torch.
 """
 import copy
+import hashlib
 import inspect
 import itertools
 import operator
@@ -723,6 +724,35 @@ class Tensor:
             t.requires_grad_(self._t.requires_grad)
         o._t = t
         return o
+
+    def _to(self, device=None, dtype=None, blocking=None, copy_tensor=None):
+        """Paddle's internal ``to``: this tensor cast to ``dtype`` and moved to ``device`` (a
+        string or a Place), itself when nothing changes (a deep copy with ``copy_tensor``);
+        the result keeps ``stop_gradient``."""
+        if device is None and dtype is None and blocking is None:
+            return self
+        if device is not None and not isinstance(device, (str, Place)):
+            raise ValueError("device value error, must be str, paddle.CPUPlace(), "
+                             "paddle.CUDAPlace(), paddle.CUDAPinnedPlace(), paddle.XPUPlace() "
+                             "or paddle.CustomPlace(), but the type of device is "
+                             + type(device).__name__)
+        assert blocking is None or isinstance(blocking, bool), \
+            "blocking value error, must be the True, False or None"
+        t = self._t
+        if dtype is not None:
+            t = t.to(_dt.to_torch_dtype(dtype))
+        if device is not None:
+            t = t.to(to_torch_device(device), non_blocking=blocking is False)
+        if t is self._t:
+            return copy.deepcopy(self) if copy_tensor else self
+        out = wrap(t)
+        out.stop_gradient = self.stop_gradient
+        return out
+
+    def _md5sum(self):
+        """The MD5 hex digest of the tensor's bytes in row-major order (Paddle's checksum)."""
+        raw = self._t.detach().cpu().contiguous().reshape(-1).view(torch.uint8)
+        return hashlib.md5(raw.numpy().tobytes()).hexdigest()
 
     def to(self, *args, **kwargs):
         """``to(device)``, ``to(dtype)``, ``to(device, dtype)``, ``to(other_tensor)``, with

@@ -1,4 +1,5 @@
-"""``paddle.base.core``: the build queries scripts branch on, answered for torch's build."""
+"""``paddle.base.core``: the build queries scripts branch on, answered for torch's build; the
+default generators, device memory statistics and ``VarDesc.VarType``."""
 import types
 
 import torch
@@ -6,6 +7,7 @@ import torch
 from ....framework.autograd_engine import add_backward_final_hook
 from ....framework.place import (CPUPlace, CUDAPinnedPlace, CUDAPlace, CustomPlace, IPUPlace,
                                 Place, XPUPinnedPlace, XPUPlace, is_compiled_with_cuda)
+from ....random import default_generator
 from ....random.engine import Generator  # the class of paddle.Generator()'s generators
 from .var_desc import VarDesc
 
@@ -16,7 +18,9 @@ __all__ = ["is_compiled_with_cuda", "is_compiled_with_rocm", "is_compiled_with_x
            "is_compiled_with_onednn", "is_compiled_with_mkldnn", "get_all_device_type", "eager",
            "_set_prim_backward_enabled", "_set_prim_forward_enabled", "_set_prim_all_enabled",
            "_is_bwd_prim_enabled", "_is_fwd_prim_enabled", "_is_all_prim_enabled", "Generator",
-           "VarDesc"]
+           "default_cpu_generator", "default_cuda_generator", "default_custom_device_generator",
+           "get_custom_device_count", "device_memory_stat_current_value",
+           "device_memory_stat_peak_value", "VarDesc"]
 
 
 def is_compiled_with_rocm():
@@ -91,3 +95,78 @@ def _is_bwd_prim_enabled():
 
 def _is_all_prim_enabled():
     return _prim["fwd"] and _prim["bwd"]
+
+
+# ------------------------------------------------------------------ generators and devices
+def default_cpu_generator():
+    """The CPU generator every random op draws from (``paddle.seed`` seeds it): its
+    ``get_state()`` / ``set_state()`` are what trainers checkpoint."""
+    return default_generator
+
+
+class _CUDAGenerator:
+    """Paddle's per-GPU generator over torch's CUDA generator of device ``index`` (the one
+    paddle_compat's CUDA random ops draw from)."""
+
+    def __init__(self, index):
+        self._g = torch.cuda.default_generators[index]
+
+    def get_state(self):
+        return self._g.get_state()
+
+    def set_state(self, state):
+        self._g.set_state(state)
+
+    def manual_seed(self, seed):
+        self._g.manual_seed(int(seed))
+        return self
+
+    def initial_seed(self):
+        return self._g.initial_seed()
+
+    def seed(self):
+        return self._g.seed()
+
+
+def default_cuda_generator(index):
+    """The generator of GPU ``index``; RuntimeError without CUDA, as Paddle's CPU build."""
+    if not torch.cuda.is_available():
+        raise RuntimeError("(PermissionDenied) getDefaultCUDAGenerator only support in CUDA "
+                           "place")
+    return _CUDAGenerator(index)
+
+
+def get_custom_device_count(device_type):
+    """Devices of a custom (plugin) type: none is registered, so any type is unknown."""
+    raise RuntimeError(f"(NotFound) {device_type} interface not found.")
+
+
+def default_custom_device_generator(place):
+    """The generator of a custom-device place: no custom device type is registered."""
+    raise ValueError("(InvalidArgument) use wrong place, Please check.")
+
+
+_MEMORY_STATS = {("Allocated", "current"): "allocated_bytes.all.current",
+                 ("Allocated", "peak"): "allocated_bytes.all.peak",
+                 ("Reserved", "current"): "reserved_bytes.all.current",
+                 ("Reserved", "peak"): "reserved_bytes.all.peak"}
+
+
+def _memory_stat(stat_type, dev_id, which):
+    key = _MEMORY_STATS.get((stat_type, which))
+    if key is None:
+        raise ValueError(f"device memory stat type must be 'Allocated' or 'Reserved', got "
+                         f"{stat_type!r}")
+    if not torch.cuda.is_available():
+        return 0                                    # Paddle's CPU build: no device memory
+    return int(torch.cuda.memory_stats(dev_id).get(key, 0))
+
+
+def device_memory_stat_current_value(stat_type, dev_id):
+    """Bytes of GPU ``dev_id`` memory allocated / reserved now (0 without CUDA)."""
+    return _memory_stat(stat_type, dev_id, "current")
+
+
+def device_memory_stat_peak_value(stat_type, dev_id):
+    """The peak of ``device_memory_stat_current_value`` (0 without CUDA)."""
+    return _memory_stat(stat_type, dev_id, "peak")
