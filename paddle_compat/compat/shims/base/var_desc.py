@@ -26,7 +26,13 @@ _MEMBERS = {
 _DTYPE_TEXT = {num: text for num, text in _MEMBERS.values() if text}
 
 
-class _VarTypeEnum(enum.Enum):
+class _VarTypeMeta(enum.EnumMeta):
+    def __dir__(cls):
+        # the aliases (LOD_TENSOR = DENSE_TENSOR ...) are names of Paddle's enumeration too
+        return sorted(set(super().__dir__()) | set(cls._member_map_))
+
+
+class _VarTypeEnum(enum.Enum, metaclass=_VarTypeMeta):
     """Paddle's ``VarDesc.VarType``: members compare equal to their numbers."""
 
     def __eq__(self, other):
