@@ -43,6 +43,17 @@ ALIASES = {
     "paddle.base.data_feeder": ROOT + ".framework.data_feeder",
     "paddle.distributed.fleet.meta_parallel.parallel_layers":
         ROOT + ".distributed.fleet.meta_parallel",
+    "paddle.distributed.communication.stream": ROOT + ".distributed.stream",
+    "paddle.distributed.fleet.base.topology": ROOT + ".distributed.fleet.topology",
+    "paddle.distributed.fleet.base.role_maker": ROOT + ".distributed.fleet.role_maker",
+    "paddle.distributed.fleet.base.distributed_strategy": ROOT + ".distributed.fleet.strategy",
+    "paddle.distributed.fleet.layers.mpu.mp_layers":
+        ROOT + ".distributed.fleet.meta_parallel.mp_layers",
+    "paddle.distributed.fleet.layers.mpu.mp_ops": ROOT + ".distributed.fleet.meta_parallel.mp_ops",
+    "paddle.distributed.fleet.layers.mpu.random": ROOT + ".distributed.fleet.meta_parallel.random",
+    "paddle.incubate.nn.layer.fused_dropout_add": ROOT + ".incubate.nn.layers",
+    "paddle.incubate.nn.layer.fused_linear": ROOT + ".incubate.nn.layers",
+    "paddle.incubate.nn.layer.fused_dropout_nd": ROOT + ".incubate.nn.fused_dropout",
     "paddle.utils.cpp_extension.cpp_extension": ROOT + ".utils.cpp_extension.build",
     # Paddle's one-module-per-distribution layout onto ours (kl and transform keep their names)
     "paddle.distribution.bernoulli": ROOT + ".distribution.discrete",
@@ -145,6 +156,7 @@ FACADES = {
     "paddle.nn.utils.spectral_norm_hook": ROOT + ".nn.utils",
     "paddle.nn.utils.transform_parameters": ROOT + ".nn.utils",
     "paddle.nn.functional.input": ROOT + ".nn.functional",
+    "paddle.nn.initializer.lazy_init": ROOT + ".nn.lazy_init",
 }
 
 _lock = threading.RLock()

@@ -1,11 +1,13 @@
-"""``paddle.incubate.identity_loss`` and ``paddle.incubate.inference``."""
+"""``paddle.incubate.identity_loss``, ``paddle.incubate.inference`` (also
+``paddle.incubate.jit.inference``) and ``paddle.incubate.jit.is_inference_mode``."""
 import functools
 
 from ..autograd.grad_mode import no_grad
 from ..framework.tensor import wrap
 from ..jit import to_static
+from ..nn.layer.layers import Layer
 
-__all__ = ["identity_loss", "inference"]
+__all__ = ["identity_loss", "inference", "is_inference_mode"]
 
 _REDUCTIONS = {0: "sum", 1: "mean", 2: "none", "sum": "sum", "mean": "mean", "none": "none"}
 
@@ -40,15 +42,31 @@ def inference(function=None, cache_static_model=False, save_model_dir=None,
         raise NotImplementedError(f"paddle.incubate.inference: precision_mode="
                                   f"{precision_mode!r} is not supported (float32 only)")
 
+    if is_inference_mode(function):
+        return function
+
     def decorate(fn):
+        if isinstance(fn, Layer):
+            fn = fn.forward
         static_fn = to_static(fn)
 
         @functools.wraps(fn)
         def run(*args, **kwargs):
             with no_grad():
                 return static_fn(*args, **kwargs)
+        run.__name__ = "innermost_decorator"        # what is_inference_mode looks for
         return run
 
+    if isinstance(function, Layer):
+        function.forward = decorate(function.forward)   # the Layer itself, as in Paddle
+        return function
     if function is not None:
         return decorate(function)
     return decorate
+
+
+def is_inference_mode(function):
+    """Whether ``function`` (or a Layer's ``forward``) was made by ``inference``."""
+    if isinstance(function, Layer):
+        return function.forward.__name__ == "innermost_decorator"
+    return getattr(function, "__name__", None) == "innermost_decorator"

@@ -254,6 +254,10 @@ class GeneratorState:
     def clone(self):
         return GeneratorState(self.mt, self.pos, self.seed, self.offset)
 
+    def current_seed(self):
+        """The seed the generator was last seeded with (Paddle's ``GeneratorState`` method)."""
+        return self.seed
+
     __copy__ = clone
 
     def __deepcopy__(self, memo):

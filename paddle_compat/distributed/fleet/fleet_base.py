@@ -13,6 +13,7 @@ from .. import collective
 from ..env import ParallelEnv, get_world_size, init_parallel_env, is_initialized
 from ..parallel import DataParallel
 from ._state import set_hcg
+from .meta_parallel.random import model_parallel_random_seed
 from .role_maker import PaddleCloudRoleMaker, RoleMakerBase
 from .strategy import DistributedStrategy
 from .topology import CommunicateTopology, HybridCommunicateGroup, ParallelMode
@@ -142,6 +143,11 @@ class Fleet:
                                              [dp, pp, sharding, sep, mp])
         self._hcg = HybridCommunicateGroup(self._topology)
         set_hcg(self._hcg)
+        if mp > 1:
+            # as Paddle: the tracker's model-parallel state (the sequence-parallel and
+            # model-parallel layers create their split weights under it) and the global seed
+            seed = self._user_defined_strategy.tensor_parallel_configs["tensor_init_seed"]
+            model_parallel_random_seed(None if seed == -1 else seed)
 
     def _is_ps_mode(self):
         return self._role_maker is not None and not self._is_collective

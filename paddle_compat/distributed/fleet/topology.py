@@ -8,6 +8,7 @@ import torch.distributed as dist
 
 from .. import collective
 from ..env import get_rank, get_world_size
+from ._state import get_hcg
 
 __all__ = ["CommunicateTopology", "HybridCommunicateGroup", "ParallelMode"]
 
@@ -235,3 +236,11 @@ class _LocalGroup:
 
     def get_group_rank(self, rank):
         return self.ranks.index(rank) if rank in self.ranks else -1
+
+
+def __getattr__(name):
+    # Paddle keeps the job's HybridCommunicateGroup in this module's global (set by
+    # fleet.init); ours lives in fleet._state
+    if name == "_HYBRID_PARALLEL_GROUP":
+        return get_hcg()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

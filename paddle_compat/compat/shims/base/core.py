@@ -1,4 +1,6 @@
-"""``paddle.base.core``: the build queries scripts branch on, answered for torch's build."""
+"""``paddle.base.core``: the build queries scripts branch on, answered for torch's build; the
+default generators, device memory statistics and ``VarDesc.VarType``."""
+import enum
 import types
 
 import torch
@@ -6,6 +8,7 @@ import torch
 from ....framework.autograd_engine import add_backward_final_hook
 from ....framework.place import (CPUPlace, CUDAPinnedPlace, CUDAPlace, CustomPlace, IPUPlace,
                                 Place, XPUPinnedPlace, XPUPlace, is_compiled_with_cuda)
+from ....random import default_generator
 from ....random.engine import Generator  # the class of paddle.Generator()'s generators
 
 __all__ = ["is_compiled_with_cuda", "is_compiled_with_rocm", "is_compiled_with_xpu",
@@ -14,7 +17,10 @@ __all__ = ["is_compiled_with_cuda", "is_compiled_with_rocm", "is_compiled_with_x
            "XPUPinnedPlace", "IPUPlace", "CustomPlace",
            "is_compiled_with_onednn", "is_compiled_with_mkldnn", "get_all_device_type", "eager",
            "_set_prim_backward_enabled", "_set_prim_forward_enabled", "_set_prim_all_enabled",
-           "_is_bwd_prim_enabled", "_is_fwd_prim_enabled", "_is_all_prim_enabled", "Generator"]
+           "_is_bwd_prim_enabled", "_is_fwd_prim_enabled", "_is_all_prim_enabled", "Generator",
+           "default_cpu_generator", "default_cuda_generator", "default_custom_device_generator",
+           "get_custom_device_count", "device_memory_stat_current_value",
+           "device_memory_stat_peak_value", "VarDesc"]
 
 
 def is_compiled_with_rocm():
@@ -89,3 +95,147 @@ def _is_bwd_prim_enabled():
 
 def _is_all_prim_enabled():
     return _prim["fwd"] and _prim["bwd"]
+
+
+# ------------------------------------------------------------------ generators and devices
+def default_cpu_generator():
+    """The CPU generator every random op draws from (``paddle.seed`` seeds it): its
+    ``get_state()`` / ``set_state()`` are what trainers checkpoint."""
+    return default_generator
+
+
+class _CUDAGenerator:
+    """Paddle's per-GPU generator over torch's CUDA generator of device ``index`` (the one
+    paddle_compat's CUDA random ops draw from)."""
+
+    def __init__(self, index):
+        self._g = torch.cuda.default_generators[index]
+
+    def get_state(self):
+        return self._g.get_state()
+
+    def set_state(self, state):
+        self._g.set_state(state)
+
+    def manual_seed(self, seed):
+        self._g.manual_seed(int(seed))
+        return self
+
+    def initial_seed(self):
+        return self._g.initial_seed()
+
+    def seed(self):
+        return self._g.seed()
+
+
+def default_cuda_generator(index):
+    """The generator of GPU ``index``; RuntimeError without CUDA, as Paddle's CPU build."""
+    if not torch.cuda.is_available():
+        raise RuntimeError("(PermissionDenied) getDefaultCUDAGenerator only support in CUDA "
+                           "place")
+    return _CUDAGenerator(index)
+
+
+def get_custom_device_count(device_type):
+    """Devices of a custom (plugin) type: none is registered, so any type is unknown."""
+    raise RuntimeError(f"(NotFound) {device_type} interface not found.")
+
+
+def default_custom_device_generator(place):
+    """The generator of a custom-device place: no custom device type is registered."""
+    raise ValueError("(InvalidArgument) use wrong place, Please check.")
+
+
+_MEMORY_STATS = {("Allocated", "current"): "allocated_bytes.all.current",
+                 ("Allocated", "peak"): "allocated_bytes.all.peak",
+                 ("Reserved", "current"): "reserved_bytes.all.current",
+                 ("Reserved", "peak"): "reserved_bytes.all.peak"}
+
+
+def _memory_stat(stat_type, dev_id, which):
+    key = _MEMORY_STATS.get((stat_type, which))
+    if key is None:
+        raise ValueError(f"device memory stat type must be 'Allocated' or 'Reserved', got "
+                         f"{stat_type!r}")
+    if not torch.cuda.is_available():
+        return 0                                    # Paddle's CPU build: no device memory
+    return int(torch.cuda.memory_stats(dev_id).get(key, 0))
+
+
+def device_memory_stat_current_value(stat_type, dev_id):
+    """Bytes of GPU ``dev_id`` memory allocated / reserved now (0 without CUDA)."""
+    return _memory_stat(stat_type, dev_id, "current")
+
+
+def device_memory_stat_peak_value(stat_type, dev_id):
+    """The peak of ``device_memory_stat_current_value`` (0 without CUDA)."""
+    return _memory_stat(stat_type, dev_id, "peak")
+
+
+# ------------------------------------------------------------------ VarDesc
+_DATA_TYPE_NAMES = {"BOOL": "bool", "INT16": "int16", "INT32": "int32", "INT64": "int64",
+                    "FP16": "float16", "FP32": "float32", "FP64": "float64", "UINT8": "uint8",
+                    "INT8": "int8", "BF16": "bfloat16", "COMPLEX64": "complex64",
+                    "COMPLEX128": "complex128", "FP8_E4M3FN": "float8_e4m3fn",
+                    "FP8_E5M2": "float8_e5m2", "UINT16": "uint16", "UINT32": "uint32",
+                    "UINT64": "uint64"}
+
+
+class _VarTypeMeta(enum.EnumMeta):
+    def __dir__(cls):
+        # the aliases (LOD_TENSOR = DENSE_TENSOR ...) are names of Paddle's enumeration too
+        return sorted(set(super().__dir__()) | set(cls._member_map_))
+
+
+class _VarType(enum.Enum, metaclass=_VarTypeMeta):
+    """framework.proto's variable types and data types, with Paddle's codes (``int()``); a
+    data type prints as its dtype (``paddle.float32``), the rest as ``VarType.NAME``."""
+    BOOL = 0
+    INT16 = 1
+    INT32 = 2
+    INT64 = 3
+    FP16 = 4
+    FP32 = 5
+    FP64 = 6
+    DENSE_TENSOR = 7
+    LOD_TENSOR = 7
+    SELECTED_ROWS = 8
+    FEED_MINIBATCH = 9
+    FETCH_LIST = 10
+    STEP_SCOPES = 11
+    DENSE_TENSOR_ARRAY = 13
+    LOD_TENSOR_ARRAY = 13
+    PLACE_LIST = 14
+    READER = 15
+    RAW = 17
+    UINT8 = 20
+    INT8 = 21
+    BF16 = 22
+    COMPLEX64 = 23
+    COMPLEX128 = 24
+    STRING = 25
+    STRINGS = 26
+    VOCAB = 27
+    SPARSE_COO = 30
+    FP8_E4M3FN = 32
+    FP8_E5M2 = 33
+    UINT16 = 36
+    UINT32 = 37
+    UINT64 = 38
+
+    def __int__(self):
+        return self.value
+
+    __index__ = __int__
+
+    def __repr__(self):
+        return f"<VarType.{self.name}: {self.value}>"
+
+    def __str__(self):
+        name = _DATA_TYPE_NAMES.get(self.name)
+        return f"paddle.{name}" if name else f"VarType.{self.name}"
+
+
+class VarDesc:
+    """Paddle's variable description; scripts read its ``VarType`` enumeration."""
+    VarType = _VarType

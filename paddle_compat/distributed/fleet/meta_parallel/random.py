@@ -7,10 +7,11 @@ import contextlib
 import numpy as np
 
 from .._state import get_hcg
+from ....nn import functional as _F
 from ....ops import random as _grandom
 
 __all__ = ["RNGStatesTracker", "get_rng_state_tracker", "model_parallel_random_seed",
-           "MODEL_PARALLEL_RNG"]
+           "MODEL_PARALLEL_RNG", "dropout"]
 
 MODEL_PARALLEL_RNG = "model_parallel_rng"
 
@@ -84,3 +85,22 @@ def model_parallel_random_seed(seed=None):
     RNG_STATE_TRACKER.reset()
     RNG_STATE_TRACKER.add(MODEL_PARALLEL_RNG, local_seed)
     _grandom.seed(global_seed)
+
+
+def dropout(x, p=0.5, axis=None, rng_name=None, training=True, mode="upscale_in_train",
+            name=None):
+    """``paddle.nn.functional.dropout`` with Paddle's checks for a named generator: with
+    ``rng_name`` the probability must be a number in [0, 1] (0 returns ``x``), ``axis`` None
+    and ``mode`` one of the two; in dygraph the mask comes from the current generator (enter
+    ``tracker.rng_state(rng_name)`` around the call for the named one), as in Paddle."""
+    if rng_name is None:
+        return _F.dropout(x, p=p, axis=axis, training=training, mode=mode, name=name)
+    if not isinstance(p, (float, int)):
+        raise TypeError("p argument should be a number(int|float) or Variable")
+    if p == 0:
+        return x
+    assert 0 <= p <= 1, ValueError("p argument should between 0 and 1")
+    assert mode in ("downscale_in_infer", "upscale_in_train"), ValueError(
+        "mode argument should be 'downscale_in_infer' or 'upscale_in_train'")
+    assert axis is None, TypeError("unsupported axis when using random seed generator")
+    return _F.dropout(x, p=p, training=training, mode=mode, name=name)

@@ -16,10 +16,11 @@ import numpy as np
 import torch
 import torch.utils.data as tud
 
-from ..framework.place import current_device
-from ..framework.tensor import Tensor, wrap
-from .dataset import IterableDataset
-from .sampler import BatchSampler
+from ...framework.place import current_device
+from ...framework.tensor import Tensor, wrap
+from ..dataset import IterableDataset
+from ..sampler import BatchSampler
+from .dataloader_iter import _DataLoaderIterMultiProcess, _DataLoaderIterSingleProcess
 
 __all__ = ["DataLoader", "default_collate_fn", "default_convert_fn", "get_worker_info",
            "WorkerInfo"]
@@ -201,6 +202,12 @@ class DataLoader:
                               sampler=range(len(self.dataset)), **kw)
 
     def __iter__(self):
+        if self.num_workers > 0:
+            return _DataLoaderIterMultiProcess(self)
+        return _DataLoaderIterSingleProcess(self)
+
+    def _batches(self):
+        """The batches as Tensors (what the iterators of ``dataloader_iter`` hand out)."""
         if self._torch_loader is None or not self._persistent_workers:
             self._torch_loader = self._build()
         device = current_device()
