@@ -130,7 +130,15 @@ def _hard_cross_entropy(x, lab, weight, ignore_index, reduction, axis, use_softm
     """Cross entropy of int labels (without the class axis) through torch's fused kernel:
     the per-sample losses, ignored labels giving 0, then Paddle's reduction."""
     nd = x.dim()
-    if nd > 1 and axis % nd != 1:
+    rows = None
+    if nd > 2 and axis % nd == nd - 1 and isinstance(x, torch.Tensor) \
+            and isinstance(lab, torch.Tensor) and lab.shape == x.shape[:-1]:
+        # classes last (a language model's [batch, seq, vocab]): rows of a 2-D [N, C] view,
+        # not a class axis moved to 1 (a strided log-softmax, a copy each way; eager only:
+        # a static Variable keeps its recorded shapes)
+        rows = lab.shape
+        x, lab, nd = x.reshape(-1, x.shape[-1]), lab.reshape(-1), 2
+    elif nd > 1 and axis % nd != 1:
         x = x.movedim(axis, 1)
     w = None
     if weight is not None:
@@ -148,6 +156,8 @@ def _hard_cross_entropy(x, lab, weight, ignore_index, reduction, axis, use_softm
         # by an op, not by numel(), so that static programs with unknown batch sizes work)
         return loss.mean()
     if reduction == "none":
+        if rows is not None:
+            loss = loss.reshape(rows)
         return loss if squeeze_out else loss.unsqueeze(axis)
     if x.numel() == 0:
         return loss.mean()
