@@ -41,6 +41,9 @@ ALIASES = {
     "paddle.nn.quant.format": ROOT + ".quantization.format",
     "paddle.base.dygraph.base": ROOT + ".compat.shims.base.dygraph",
     "paddle.base.data_feeder": ROOT + ".framework.data_feeder",
+    "paddle.static.nn.static_pylayer": ROOT + ".static.pylayer_block",
+    "paddle.static.nn.common": ROOT + ".static.nn",
+    "paddle.static.nn.control_flow": ROOT + ".static.nn",
     "paddle.distributed.fleet.meta_parallel.parallel_layers":
         ROOT + ".distributed.fleet.meta_parallel",
     "paddle.utils.cpp_extension.cpp_extension": ROOT + ".utils.cpp_extension.build",

@@ -14,7 +14,8 @@ __all__ = ["is_compiled_with_cuda", "is_compiled_with_rocm", "is_compiled_with_x
            "XPUPinnedPlace", "IPUPlace", "CustomPlace",
            "is_compiled_with_onednn", "is_compiled_with_mkldnn", "get_all_device_type", "eager",
            "_set_prim_backward_enabled", "_set_prim_forward_enabled", "_set_prim_all_enabled",
-           "_is_bwd_prim_enabled", "_is_fwd_prim_enabled", "_is_all_prim_enabled", "Generator"]
+           "_is_bwd_prim_enabled", "_is_fwd_prim_enabled", "_is_all_prim_enabled", "Generator",
+           "grad_var_suffix"]
 
 
 def is_compiled_with_rocm():
@@ -49,6 +50,11 @@ is_compiled_with_mkldnn = is_compiled_with_onednn
 def get_all_device_type():
     """The custom-device plugin types registered (Paddle's PluggableDevice): none."""
     return []
+
+
+def grad_var_suffix():
+    """The suffix of a gradient variable's name in a static Program (``x`` -> ``x@GRAD``)."""
+    return "@GRAD"
 
 
 #: ``paddle.base.core.eager``: the eager engine's hooks scripts reach for

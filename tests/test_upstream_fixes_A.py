@@ -1,0 +1,112 @@
+"""Fixes found running Paddle's own test/legacy_test files on paddle_compat (issue 31, half A),
+against Paddle 3.3.1's goldens (tools/goldens/record_upstream_fixes_A.py)."""
+import json
+import os
+import sys
+
+import numpy as np
+import pytest
+
+import paddle_compat as paddle
+from paddle_compat.compat import hook
+
+GOLD = json.load(open(os.path.join(os.path.dirname(__file__), "goldens",
+                                   "upstream_fixes_A.json")))
+
+
+@pytest.fixture
+def as_paddle():
+    """``import paddle`` resolves to paddle_compat while the test runs."""
+    was = hook.is_installed()
+    hook.install()
+    try:
+        yield
+    finally:
+        if not was:
+            hook.uninstall()
+
+
+def test_strip_grad_suffix(as_paddle):
+    from paddle.base import backward, core
+    assert core.grad_var_suffix() == GOLD["grad_var_suffix"]
+    for name, want in GOLD["strip_grad_suffix"].items():
+        assert backward._strip_grad_suffix_(name) == want, name
+
+
+def test_register_backward_hook_errors_and_calls():
+    x = paddle.to_tensor([5.0])
+    with pytest.raises(ValueError) as e:
+        x._register_backward_hook(lambda: None)
+    assert [type(e.value).__name__, str(e.value)] == GOLD["backward_hook_stop_gradient"]
+    y = paddle.to_tensor([5.0], stop_gradient=False) ** 2
+    with pytest.raises(ValueError) as e:
+        y._register_backward_hook(lambda: None)
+    assert [type(e.value).__name__, str(e.value)] == GOLD["backward_hook_interior"]
+    calls = []
+    w = paddle.to_tensor([2.0], stop_gradient=False)
+    w._register_backward_hook(lambda: calls.append(len(calls)))
+    (w * 3).backward()
+    (w * 3).backward()
+    assert calls == GOLD["backward_hook_calls"]
+    np.testing.assert_allclose(w.grad.numpy(), GOLD["backward_hook_grad"], rtol=1e-6)
+
+
+def test_static_pylayer_block(as_paddle):
+    """The block form of static_pylayer: the input's gradient is what the backward block
+    makes (a constant here), not the forward's own gradient."""
+    import paddle as pd
+    from paddle.base import core
+    from paddle.static.nn.static_pylayer import StaticPyLayerBlock, static_pylayer
+    from paddle.static.nn.common import fc    # Paddle's package layout of paddle.static.nn
+    assert static_pylayer is pd.static.nn.static_pylayer and fc is pd.static.nn.fc
+    g = GOLD["pylayer_block"]
+    pd.enable_static()
+    try:
+        main_p, start_p = pd.static.Program(), pd.static.Program()
+        with pd.static.program_guard(main_p, start_p):
+            data = pd.static.data(name="X", shape=[4, 3], dtype="float32")
+            data.stop_gradient = False
+            block = StaticPyLayerBlock(inputs=[data])
+            out = pd.tensor.create_tensor(dtype="float32")
+            with block.block(is_backward_block=False) as mgr:
+                pd.assign(data * 2.0, out)
+                mgr.fwd_outputs = [out]
+            with block.block(is_backward_block=True) as mgr:
+                const = pd.tensor.fill_constant(shape=[4, 3], dtype="float32", value=0.5)
+                mgr.var_old_to_new[const.name] = data.name + core.grad_var_suffix()
+            loss = pd.mean(out)
+            pd.static.append_backward(loss=loss)
+            exe = pd.static.Executor(pd.CPUPlace())
+            exe.run(start_p)
+            o, gx = exe.run(main_p, feed={"X": np.array(g["x"], dtype="float32")},
+                            fetch_list=[out, data.grad_name])
+    finally:
+        pd.disable_static()
+    np.testing.assert_allclose(o, g["out"], rtol=1e-6)
+    np.testing.assert_allclose(gx, g["x_grad"], rtol=1e-6)
+
+
+def test_static_pylayer_block_order_and_names(as_paddle):
+    import paddle as pd
+    from paddle.static.nn.static_pylayer import StaticPyLayerBlock
+    pd.enable_static()
+    try:
+        with pd.static.program_guard(pd.static.Program(), pd.static.Program()):
+            data = pd.static.data(name="X", shape=[2], dtype="float32")
+            block = StaticPyLayerBlock(inputs=[data])
+            with pytest.raises(ValueError, match="forward block must come before"):
+                with block.block(is_backward_block=True):
+                    pass
+            with pytest.raises(ValueError, match="fwd_outputs"):
+                with block.block(is_backward_block=False):
+                    pass
+            block = StaticPyLayerBlock(inputs=[data])
+            out = pd.tensor.create_tensor(dtype="float32")
+            with block.block(is_backward_block=False) as mgr:
+                pd.assign(data + 1.0, out)
+                mgr.fwd_outputs = [out]
+            with pytest.raises(ValueError, match="no Variable named 'nope'"):
+                with block.block(is_backward_block=True) as mgr:
+                    mgr.var_old_to_new["nope"] = data.name + "@GRAD"
+    finally:
+        pd.disable_static()

@@ -1,0 +1,83 @@
+"""Record Paddle 3.3.1's behaviour behind the upstream-suite fixes of tests/test_upstream_fixes_A.py
+(issue 31, files of Paddle's test/legacy_test run on paddle_compat).
+
+    /work/paddle_venv/bin/python tools/goldens/record_upstream_fixes_A.py
+
+Writes tests/goldens/upstream_fixes_A.json: ``paddle.base.backward._strip_grad_suffix_`` on
+gradient-variable names, the errors of ``Tensor._register_backward_hook``, and the input
+gradient a ``StaticPyLayerBlock``'s backward block gives in an old-IR static program.
+"""
+import json
+import os
+
+os.environ.setdefault("FLAGS_enable_pir_api", "0")     # StaticPyLayerBlock is old-IR only
+
+import numpy as np  # noqa: E402
+
+import paddle  # noqa: E402  (only ever run under the Paddle virtualenv)
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+OUT = os.path.join(ROOT, "tests", "goldens", "upstream_fixes_A.json")
+G = {}
+
+NAMES = ["x", "x@GRAD", "x@GRAD@GRAD", "a/grad/x@GRAD_x", "x@GRADx", "grad/x",
+         "x@GRAD@RENAME@1", "z@GRAD_slice_0@GRAD", "grad/grad/z@GRAD@RENAME@block0@1@GRAD",
+         "xx@GRAD@", "grad/", "w@GRADD@1", "fc_0.w_0@GRAD"]
+
+
+def err(fn):
+    try:
+        fn()
+    except Exception as e:  # noqa: BLE001 - the type is what is recorded
+        return [type(e).__name__, str(e).split("\n")[0]]
+    return None
+
+
+def main():
+    from paddle.base import backward, core
+    G["strip_grad_suffix"] = {n: backward._strip_grad_suffix_(n) for n in NAMES}
+    G["grad_var_suffix"] = core.grad_var_suffix()
+
+    x = paddle.to_tensor([5.0])
+    G["backward_hook_stop_gradient"] = err(lambda: x._register_backward_hook(lambda: None))
+    y = paddle.to_tensor([5.0], stop_gradient=False) ** 2
+    G["backward_hook_interior"] = err(lambda: y._register_backward_hook(lambda: None))
+    calls = []
+    w = paddle.to_tensor([2.0], stop_gradient=False)
+    w._register_backward_hook(lambda: calls.append(len(calls)))
+    (w * 3).backward()
+    (w * 3).backward()
+    G["backward_hook_calls"] = calls
+    G["backward_hook_grad"] = w.grad.numpy().tolist()
+
+    paddle.enable_static()
+    from paddle.static.nn.static_pylayer import StaticPyLayerBlock
+    main_p, start_p = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main_p, start_p):
+        data = paddle.static.data(name="X", shape=[4, 3], dtype="float32")
+        data.stop_gradient = False
+        block = StaticPyLayerBlock(inputs=[data])
+        out = paddle.tensor.create_tensor(dtype="float32")
+        with block.block(is_backward_block=False) as mgr:
+            paddle.assign(data * 2.0, out)
+            mgr.fwd_outputs = [out]
+        with block.block(is_backward_block=True) as mgr:
+            const = paddle.tensor.fill_constant(shape=[4, 3], dtype="float32", value=0.5)
+            mgr.var_old_to_new[const.name] = data.name + core.grad_var_suffix()
+        loss = paddle.mean(out)
+        paddle.static.append_backward(loss=loss)
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        exe.run(start_p)
+        xv = np.linspace(-1, 1, 12, dtype="float32").reshape(4, 3)
+        o, g = exe.run(main_p, feed={"X": xv}, fetch_list=[out, data.grad_name])
+    paddle.disable_static()
+    G["pylayer_block"] = {"x": xv.tolist(), "out": o.tolist(), "x_grad": g.tolist()}
+
+    with open(OUT, "w") as f:
+        json.dump(G, f, indent=1, sort_keys=True)
+        f.write("\n")
+    print("wrote", OUT)
+
+
+if __name__ == "__main__":
+    main()
