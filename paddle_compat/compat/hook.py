@@ -41,9 +41,6 @@ ALIASES = {
     "paddle.nn.quant.format": ROOT + ".quantization.format",
     "paddle.base.dygraph.base": ROOT + ".compat.shims.base.dygraph",
     "paddle.base.data_feeder": ROOT + ".framework.data_feeder",
-    "paddle.static.nn.static_pylayer": ROOT + ".static.pylayer_block",
-    "paddle.static.nn.common": ROOT + ".static.nn",
-    "paddle.static.nn.control_flow": ROOT + ".static.nn",
     "paddle.distributed.fleet.meta_parallel.parallel_layers":
         ROOT + ".distributed.fleet.meta_parallel",
     "paddle.utils.cpp_extension.cpp_extension": ROOT + ".utils.cpp_extension.build",
@@ -73,6 +70,11 @@ ALIASES = {
     "paddle.distribution.transformed_distribution": ROOT + ".distribution.transformed",
     "paddle.distribution.lkj_cholesky": ROOT + ".distribution.multivariate",
     "paddle.distribution.multivariate_normal": ROOT + ".distribution.multivariate",
+    # paddle.static.nn is a package in Paddle; ours is one module (static/nn.py) plus the
+    # block form of static_pylayer
+    "paddle.static.nn.static_pylayer": ROOT + ".static.pylayer_block",
+    "paddle.static.nn.common": ROOT + ".static.nn",
+    "paddle.static.nn.control_flow": ROOT + ".static.nn",
 }
 
 #: Paddle names that must not map onto a paddle_compat module of the same name (ours are
