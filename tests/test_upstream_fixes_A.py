@@ -110,3 +110,36 @@ def test_static_pylayer_block_order_and_names(as_paddle):
                     mgr.var_old_to_new["nope"] = data.name + "@GRAD"
     finally:
         pd.disable_static()
+
+
+def _err(fn):
+    try:
+        fn()
+    except Exception as e:  # noqa: BLE001 - the type is compared
+        return [type(e).__name__, str(e).split("\n")[0]]
+    return None
+
+
+def test_create_parameter_checks_in_static_mode():
+    """Paddle checks create_parameter's argument types while a program is built (only)."""
+    cases = {"int_shape": ((1, "float32"), {}),
+             "float_item": (([1.0, 2.0], "float32"), {}),
+             "ndarray_attr": (([1, 2], "float32"), {"attr": np.arange(2)}),
+             "str_attr": (([1, 2], "float32"), {"attr": "w"}),
+             "ndarray_initializer": (([1, 2], "float32"), {"default_initializer": np.arange(2)}),
+             "ok_np_int_item": (([np.int64(2), 3], "float32"), {})}
+    paddle.enable_static()
+    try:
+        with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+            got = {k: _err(lambda a=a: paddle.create_parameter(*a[0], **a[1]))
+                   for k, a in cases.items()}
+    finally:
+        paddle.disable_static()
+    for k, want in GOLD["create_parameter_errors"].items():
+        if want is None or k in ("int_shape", "float_item"):
+            assert got[k] == want, k
+        else:       # the accepted classes are named by their module paths, which differ
+            assert got[k][0] == want[0], k
+            assert got[k][1].split(" must be ")[0] == want[1].split(" must be ")[0], k
+            assert got[k][1].split("but received ")[1] == want[1].split("but received ")[1], k
+    assert paddle.create_parameter([2], "float32").shape == [2]     # dynamic mode: no checks

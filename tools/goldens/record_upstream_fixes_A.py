@@ -25,6 +25,17 @@ NAMES = ["x", "x@GRAD", "x@GRAD@GRAD", "a/grad/x@GRAD_x", "x@GRADx", "grad/x",
          "xx@GRAD@", "grad/", "w@GRADD@1", "fc_0.w_0@GRAD"]
 
 
+#: paddle.create_parameter's arguments while a program is built: (args, kwargs)
+CREATE_PARAMETER_CASES = {
+    "int_shape": ((1, "float32"), {}),
+    "float_item": (([1.0, 2.0], "float32"), {}),
+    "ndarray_attr": (([1, 2], "float32"), {"attr": np.arange(2)}),
+    "str_attr": (([1, 2], "float32"), {"attr": "w"}),
+    "ndarray_initializer": (([1, 2], "float32"), {"default_initializer": np.arange(2)}),
+    "ok_np_int_item": (([np.int64(2), 3], "float32"), {}),
+}
+
+
 def err(fn):
     try:
         fn()
@@ -51,6 +62,9 @@ def main():
     G["backward_hook_grad"] = w.grad.numpy().tolist()
 
     paddle.enable_static()
+    G["create_parameter_errors"] = {
+        k: err(lambda a=a: paddle.create_parameter(*a[0], **a[1]))
+        for k, a in CREATE_PARAMETER_CASES.items()}
     from paddle.static.nn.static_pylayer import StaticPyLayerBlock
     main_p, start_p = paddle.static.Program(), paddle.static.Program()
     with paddle.static.program_guard(main_p, start_p):
