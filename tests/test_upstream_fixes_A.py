@@ -143,3 +143,29 @@ def test_create_parameter_checks_in_static_mode():
             assert got[k][1].split(" must be ")[0] == want[1].split(" must be ")[0], k
             assert got[k][1].split("but received ")[1] == want[1].split("but received ")[1], k
     assert paddle.create_parameter([2], "float32").shape == [2]     # dynamic mode: no checks
+
+
+def test_corrcoef_dynamic_and_static():
+    """corrcoef is recorded in a static program (Paddle builds it there too) with the same
+    values as in dynamic mode; complex input is refused while building (TypeError)."""
+    g = GOLD["corrcoef_dynamic"]
+    x = np.array(g["x"])
+    np.testing.assert_allclose(paddle.linalg.corrcoef(paddle.to_tensor(x)).numpy(), g["rows"],
+                               rtol=1e-12, atol=1e-12)
+    assert float(paddle.linalg.corrcoef(paddle.to_tensor(x[0])).numpy()) == g["one_row"]
+    paddle.enable_static()
+    try:
+        with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+            xc = paddle.static.data(name="xc", shape=[2], dtype="complex64")
+            assert _err(lambda: paddle.linalg.corrcoef(x=xc)) == GOLD["corrcoef_complex_static"]
+            xs = paddle.static.data(name="xs", shape=[2, 4], dtype="float64")
+            xt = paddle.static.data(name="xt", shape=[4, 2], dtype="float64")
+            ys = paddle.linalg.corrcoef(xs)
+            yt = paddle.linalg.corrcoef(xt, rowvar=False)
+            assert list(ys.shape) == [2, 2]
+            r1, r2 = paddle.static.Executor(paddle.CPUPlace()).run(
+                feed={"xs": x, "xt": x.T.copy()}, fetch_list=[ys, yt])
+    finally:
+        paddle.disable_static()
+    np.testing.assert_allclose(r1, g["rows"], rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(r2, g["rows"], rtol=1e-12, atol=1e-12)

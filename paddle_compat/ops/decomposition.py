@@ -13,6 +13,7 @@ import numpy as np
 import torch
 
 from ..framework import dtype as _dt
+from ..framework.data_feeder import check_variable_and_dtype
 from ..framework.tensor import Tensor, wrap
 from .common import F64, finish, float_attr, tensor_arg
 from .linalg import _call, _exact_dtypes, _operands, _paddle_error, linalg_op
@@ -535,6 +536,23 @@ def cov(x, rowvar=True, ddof=True, fweights=None, aweights=None, name=None):
 @linalg_op
 @op(method=True, export=False)
 def corrcoef(x, rowvar=True, name=None):
-    """Pearson correlation coefficients of the rows (columns with rowvar=False)."""
+    """Pearson correlation coefficients of the rows (columns with rowvar=False). While a program
+    is built ``x`` must be float32/float64 (Paddle's TypeError)."""
+    check_variable_and_dtype(x, "dtype", ["float32", "float64"], "corrcoef")
     a = tensor_arg(x, "corrcoef")
-    return wrap(_call(torch.corrcoef, a if rowvar or a.dim() < 2 else a.t()))
+    return wrap(_call(_corrcoef, a if rowvar or a.dim() < 2 else a.t()))
+
+
+def _corrcoef(a):
+    """torch.corrcoef's steps (the covariance, scaled by the standard deviations, real values clipped to
+    [-1, 1]) in ops a static graph can record (torch.corrcoef itself checks values eagerly)."""
+    rows = a if a.dim() == 2 else a.reshape(1, -1)
+    xm = rows - rows.mean(dim=1, keepdim=True)
+    c = xm @ xm.conj().transpose(0, 1) / (rows.shape[1] - 1)
+    if a.dim() < 2:
+        c = c.reshape(())
+        return c / c
+    std = torch.diagonal(c).sqrt()
+    c = c / std[:, None]
+    c = c / std[None, :]
+    return c if c.is_complex() else c.clamp(-1, 1)

@@ -61,10 +61,18 @@ def main():
     G["backward_hook_calls"] = calls
     G["backward_hook_grad"] = w.grad.numpy().tolist()
 
+    v = np.array([[0.5, 1.5, -2.0, 3.0], [1.0, 0.25, 0.0, -1.0]], dtype="float64")
+    G["corrcoef_dynamic"] = {"x": v.tolist(),
+                             "rows": paddle.linalg.corrcoef(paddle.to_tensor(v)).numpy().tolist(),
+                             "one_row": float(paddle.linalg.corrcoef(
+                                 paddle.to_tensor(v[0])).numpy())}
     paddle.enable_static()
     G["create_parameter_errors"] = {
         k: err(lambda a=a: paddle.create_parameter(*a[0], **a[1]))
         for k, a in CREATE_PARAMETER_CASES.items()}
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+        xc = paddle.static.data(name="xc", shape=[2], dtype="complex64")
+        G["corrcoef_complex_static"] = err(lambda: paddle.linalg.corrcoef(x=xc))
     from paddle.static.nn.static_pylayer import StaticPyLayerBlock
     main_p, start_p = paddle.static.Program(), paddle.static.Program()
     with paddle.static.program_guard(main_p, start_p):
