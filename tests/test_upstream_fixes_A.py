@@ -31,6 +31,9 @@ def test_strip_grad_suffix(as_paddle):
     assert core.grad_var_suffix() == GOLD["grad_var_suffix"]
     for name, want in GOLD["strip_grad_suffix"].items():
         assert backward._strip_grad_suffix_(name) == want, name
+    for name, want in GOLD["append_grad_suffix"].items():
+        assert backward._append_grad_suffix_(name) == want
+    assert [backward._as_list(v) for v in (None, (1, 2), 3, "ab", [4])] == GOLD["as_list"]
 
 
 def test_register_backward_hook_errors_and_calls():

@@ -48,6 +48,8 @@ def main():
     from paddle.base import backward, core
     G["strip_grad_suffix"] = {n: backward._strip_grad_suffix_(n) for n in NAMES}
     G["grad_var_suffix"] = core.grad_var_suffix()
+    G["append_grad_suffix"] = {n: backward._append_grad_suffix_(n) for n in ["x", "fc_0.w_0"]}
+    G["as_list"] = [backward._as_list(v) for v in (None, (1, 2), 3, "ab", [4])]
 
     x = paddle.to_tensor([5.0])
     G["backward_hook_stop_gradient"] = err(lambda: x._register_backward_hook(lambda: None))
