@@ -172,3 +172,23 @@ def test_corrcoef_dynamic_and_static():
         paddle.disable_static()
     np.testing.assert_allclose(r1, g["rows"], rtol=1e-12, atol=1e-12)
     np.testing.assert_allclose(r2, g["rows"], rtol=1e-12, atol=1e-12)
+
+
+def test_bincount_and_arange_errors():
+    xi = paddle.to_tensor([1, 2, 3, 4, 5])
+    got = {"minlength": _err(lambda: paddle.bincount(xi, minlength=-1)),
+           "weights_len": _err(lambda: paddle.bincount(xi, weights=paddle.to_tensor([1.0] * 6))),
+           "weights_2d": _err(lambda: paddle.bincount(xi, weights=paddle.ones([5, 1])))}
+    assert got == GOLD["bincount_errors"]
+    kind, msg = _err(lambda: paddle.arange(10, dtype="int8"))
+    assert kind == GOLD["arange_int8_dynamic"][0] and GOLD["arange_int8_dynamic"][1].startswith(msg)
+    np.testing.assert_array_equal(paddle.arange(2, 5, dtype="int32").numpy(), [2, 3, 4])
+    paddle.enable_static()
+    try:
+        with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+            # the golden is the old IR's wording (the recorder runs old-IR for
+            # StaticPyLayerBlock); ours is PIR's (Paddle 3.3.1's default): both TypeError
+            assert _err(lambda: paddle.arange(10, dtype="int8"))[0] == \
+                GOLD["arange_int8_static"][0]
+    finally:
+        paddle.disable_static()

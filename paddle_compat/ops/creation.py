@@ -342,11 +342,29 @@ def arange(start=0, end=None, step=1, dtype=None, name=None):
         tdt = torch.int64 if ints else _dt.default_float().torch
     else:
         tdt = _dt.convert_dtype(dtype).torch
+        if tdt not in _ARANGE_DTYPES:
+            _arange_dtype_error(tdt)
     if step == 0:
         raise ValueError("arange(): step must not be 0")
     if (end - start) * step < 0:                # Paddle: empty (torch raises)
         return wrap(torch.empty(0, dtype=tdt, device=current_device()))
     return wrap(torch.arange(start, end, step, dtype=tdt, device=current_device()))
+
+
+_ARANGE_DTYPES = (torch.float32, torch.float64, torch.int32, torch.int64)
+
+
+def _arange_dtype_error(tdt):
+    """Paddle's arange has kernels for float32/float64/int32/int64 only: TypeError while a
+    program is built, its missing-kernel RuntimeError when run on the CPU."""
+    from ..framework import mode
+    name = _dt.from_torch_dtype(tdt).name
+    if not mode.in_dynamic_mode():
+        raise TypeError(f"(InvalidType) Check data type error for op: arange, dtype: {name}, "
+                        "and expected_dtype: float32, float64, int32, int64, ")
+    if current_device().type == "cpu":
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), {name}) "
+                           "of kernel `arange_tensor` is not registered.")
 
 
 @op

@@ -68,7 +68,15 @@ def main():
                              "rows": paddle.linalg.corrcoef(paddle.to_tensor(v)).numpy().tolist(),
                              "one_row": float(paddle.linalg.corrcoef(
                                  paddle.to_tensor(v[0])).numpy())}
+    xi = paddle.to_tensor([1, 2, 3, 4, 5])
+    G["bincount_errors"] = {
+        "minlength": err(lambda: paddle.bincount(xi, minlength=-1)),
+        "weights_len": err(lambda: paddle.bincount(xi, weights=paddle.to_tensor([1.0] * 6))),
+        "weights_2d": err(lambda: paddle.bincount(xi, weights=paddle.ones([5, 1])))}
+    G["arange_int8_dynamic"] = err(lambda: paddle.arange(10, dtype="int8"))
     paddle.enable_static()
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+        G["arange_int8_static"] = err(lambda: paddle.arange(10, dtype="int8"))
     G["create_parameter_errors"] = {
         k: err(lambda a=a: paddle.create_parameter(*a[0], **a[1]))
         for k, a in CREATE_PARAMETER_CASES.items()}
