@@ -192,3 +192,19 @@ def test_bincount_and_arange_errors():
                 GOLD["arange_int8_static"][0]
     finally:
         paddle.disable_static()
+
+
+def test_eigh_eigvalsh_input_checks():
+    """Paddle checks the shape (>= 2-D, square) before UPLO, in every mode (ValueError)."""
+    cases = {"1d": ([3], "L"), "nonsquare": ([2, 3], "R"), "uplo": ([3, 3], "R")}
+    got = {f"{fn.__name__}_{k}": _err(lambda fn=fn, a=a: fn(paddle.ones(a[0]), a[1]))
+           for fn in (paddle.linalg.eigh, paddle.linalg.eigvalsh) for k, a in cases.items()}
+    assert got == GOLD["eigh_errors"]
+    paddle.enable_static()
+    try:
+        with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+            xi = paddle.static.data(name="xi", shape=[4, 4], dtype="int32")
+            assert _err(lambda: paddle.linalg.eigh(xi))[0] == "TypeError"
+            assert _err(lambda: paddle.linalg.eigvalsh(xi))[0] == "TypeError"
+    finally:
+        paddle.disable_static()

@@ -13,6 +13,7 @@ import numpy as np
 import torch
 
 from ..framework import dtype as _dt
+from ..framework import mode as _mode
 from ..framework.data_feeder import check_variable_and_dtype
 from ..framework.tensor import Tensor, wrap
 from .common import F64, finish, float_attr, tensor_arg
@@ -340,6 +341,21 @@ def eig(x, name=None):
     return wrap(w), wrap(v)
 
 
+def _check_hermitian_input(x, uplo, op_name):
+    """Paddle's checks of eigh/eigvalsh's input, in its order: batches of square matrices, then
+    UPLO (ValueError); while a program is built, a float or complex dtype (TypeError)."""
+    shape = list(x.shape)
+    if len(shape) < 2:
+        raise ValueError("Input(input) only support >=2 tensor, but received length of "
+                         f"Input(input) is {len(shape)}.")
+    if shape[-1] != shape[-2]:
+        raise ValueError("The input matrix must be batches of square matrices. But received "
+                         f"x's dimension: {shape}")
+    _check_uplo(uplo)
+    check_variable_and_dtype(x, "dtype", ["float32", "float64", "complex64", "complex128"],
+                             op_name)
+
+
 def _check_uplo(uplo):
     if uplo not in ("L", "U"):
         raise ValueError(f"UPLO must be L or U. But received UPLO is: {uplo}")
@@ -349,8 +365,8 @@ def _check_uplo(uplo):
 def eigh(x, UPLO="L", name=None):
     """Eigenvalues (ascending, real) and eigenvectors of Hermitian matrices, with Paddle's
     (LAPACK syevd's) signs of the eigenvectors on CPU, see ``_lapack``."""
-    _check_uplo(UPLO)
     a = tensor_arg(x, "eigh")
+    _check_hermitian_input(x, UPLO, "eigh")
     ref = _lapack(np.linalg.eigh, a, UPLO)
     if ref is not None and not (a.requires_grad and torch.is_grad_enabled()):
         return tuple(wrap(torch.from_numpy(np.ascontiguousarray(r))) for r in ref)
@@ -364,8 +380,18 @@ def eigh(x, UPLO="L", name=None):
 @op(method=True)
 def eigvalsh(x, UPLO="L", name=None):
     """Eigenvalues (ascending, real) of Hermitian matrices."""
-    _check_uplo(UPLO)
-    return wrap(_call(torch.linalg.eigvalsh, tensor_arg(x, "eigvalsh"), UPLO))
+    a = tensor_arg(x, "eigvalsh")
+    if not _mode.in_dynamic_mode():
+        _check_hermitian_input(x, UPLO, "eigvalsh")
+    elif a.dim() < 2:              # eager Paddle: its kernel's checks, and any UPLO but "L" is upper
+        raise ValueError("(InvalidArgument) The Input(X) should have at least 2 dimensions.But "
+                         f"received a {a.dim()} dimension tensor.")
+    elif a.shape[-1] != a.shape[-2]:
+        raise ValueError("(InvalidArgument) Eigvalsh op is designed for square matrix, "
+                         "consequently inner-most 2 dimensions of Input(X) should be symmetric. "
+                         f"But received X's shape[-2] = {a.shape[-2]} and shape[-1] = "
+                         f"{a.shape[-1]}.")
+    return wrap(_call(torch.linalg.eigvalsh, a, "L" if UPLO == "L" else "U"))
 
 
 def _tol(v):

@@ -73,6 +73,10 @@ def main():
         "minlength": err(lambda: paddle.bincount(xi, minlength=-1)),
         "weights_len": err(lambda: paddle.bincount(xi, weights=paddle.to_tensor([1.0] * 6))),
         "weights_2d": err(lambda: paddle.bincount(xi, weights=paddle.ones([5, 1])))}
+    G["eigh_errors"] = {
+        f"{fn.__name__}_{k}": err(lambda fn=fn, a=a: fn(paddle.ones(a[0]), a[1]))
+        for fn in (paddle.linalg.eigh, paddle.linalg.eigvalsh)
+        for k, a in {"1d": ([3], "L"), "nonsquare": ([2, 3], "R"), "uplo": ([3, 3], "R")}.items()}
     G["arange_int8_dynamic"] = err(lambda: paddle.arange(10, dtype="int8"))
     paddle.enable_static()
     with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
