@@ -208,3 +208,12 @@ def test_eigh_eigvalsh_input_checks():
             assert _err(lambda: paddle.linalg.eigvalsh(xi))[0] == "TypeError"
     finally:
         paddle.disable_static()
+
+
+def test_eye_argument_errors():
+    g = GOLD["eye_errors"]
+    assert _err(lambda: paddle.eye(-1, dtype="int64")) == g["rows"]
+    assert _err(lambda: paddle.eye(10, num_columns=5.2, dtype="int64")) == g["cols_float"]
+    kind, msg = _err(lambda: paddle.eye(10, num_columns=10, dtype="int8"))
+    assert kind == g["int8"][0] and g["int8"][1].startswith(msg)
+    np.testing.assert_array_equal(paddle.eye(np.int64(2), True).numpy(), GOLD["eye_np_int"])

@@ -77,6 +77,11 @@ def main():
         f"{fn.__name__}_{k}": err(lambda fn=fn, a=a: fn(paddle.ones(a[0]), a[1]))
         for fn in (paddle.linalg.eigh, paddle.linalg.eigvalsh)
         for k, a in {"1d": ([3], "L"), "nonsquare": ([2, 3], "R"), "uplo": ([3, 3], "R")}.items()}
+    G["eye_errors"] = {
+        "rows": err(lambda: paddle.eye(-1, dtype="int64")),
+        "cols_float": err(lambda: paddle.eye(10, num_columns=5.2, dtype="int64")),
+        "int8": err(lambda: paddle.eye(10, num_columns=10, dtype="int8"))}
+    G["eye_np_int"] = paddle.eye(np.int64(2), True).numpy().tolist()
     G["arange_int8_dynamic"] = err(lambda: paddle.arange(10, dtype="int8"))
     paddle.enable_static()
     with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
