@@ -217,3 +217,17 @@ def test_eye_argument_errors():
     kind, msg = _err(lambda: paddle.eye(10, num_columns=10, dtype="int8"))
     assert kind == g["int8"][0] and g["int8"][1].startswith(msg)
     np.testing.assert_array_equal(paddle.eye(np.int64(2), True).numpy(), GOLD["eye_np_int"])
+
+
+def test_non_tensor_argument_while_building_a_program():
+    """A list where an op wants a Variable: Paddle's TypeError (InvalidType) while a program is
+    built; ValueError (InvalidArgument) in dynamic mode, as before."""
+    paddle.enable_static()
+    try:
+        with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+            got = {n: _err(lambda n=n: getattr(paddle, n)([1.0, 2.0]))
+                   for n in GOLD["static_not_tensor"]}
+    finally:
+        paddle.disable_static()
+    assert got == GOLD["static_not_tensor"]
+    assert _err(lambda: paddle.isinf([1.0]))[0] == "ValueError"

@@ -36,6 +36,31 @@ CREATE_PARAMETER_CASES = {
 }
 
 
+PIR_SNIPPET = """
+import json, paddle
+paddle.enable_static()
+out = {}
+for f in (paddle.isinf, paddle.abs, paddle.exp, paddle.sum):
+    try:
+        f([1.0, 2.0])
+        out[f.__name__.lstrip("_")] = None
+    except Exception as e:
+        out[f.__name__.lstrip("_")] = [type(e).__name__, str(e).split(" (at ")[0]]
+print(json.dumps(out))
+"""
+
+
+def _pir_static_not_tensor():
+    """A list where an op wants a Variable, while a program is built under PIR (Paddle 3.3.1's
+    default; this recorder runs old-IR for StaticPyLayerBlock, so it asks a fresh process)."""
+    import subprocess
+    import sys
+    env = dict(os.environ, FLAGS_enable_pir_api="1")
+    r = subprocess.run([sys.executable, "-c", PIR_SNIPPET], capture_output=True, text=True,
+                       env=env, check=True)
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
 def err(fn):
     try:
         fn()
@@ -114,6 +139,7 @@ def main():
     paddle.disable_static()
     G["pylayer_block"] = {"x": xv.tolist(), "out": o.tolist(), "x_grad": g.tolist()}
 
+    G["static_not_tensor"] = _pir_static_not_tensor()
     with open(OUT, "w") as f:
         json.dump(G, f, indent=1, sort_keys=True)
         f.write("\n")
