@@ -156,6 +156,7 @@ def test_corrcoef_dynamic_and_static():
     np.testing.assert_allclose(paddle.linalg.corrcoef(paddle.to_tensor(x)).numpy(), g["rows"],
                                rtol=1e-12, atol=1e-12)
     assert float(paddle.linalg.corrcoef(paddle.to_tensor(x[0])).numpy()) == g["one_row"]
+    assert _err(lambda: paddle.linalg.corrcoef(paddle.ones([2, 3, 4]))) == g["3d"]
     paddle.enable_static()
     try:
         with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):

@@ -566,6 +566,9 @@ def corrcoef(x, rowvar=True, name=None):
     is built ``x`` must be float32/float64 (Paddle's TypeError)."""
     check_variable_and_dtype(x, "dtype", ["float32", "float64"], "corrcoef")
     a = tensor_arg(x, "corrcoef")
+    if not 1 <= a.dim() <= 2:
+        raise ValueError("Input(x) only support N-D (1<=N<=2) tensor in corrcoef, but received "
+                         f"length of Input(input) is {a.dim()}.")
     return wrap(_call(_corrcoef, a if rowvar or a.dim() < 2 else a.t()))
 
 

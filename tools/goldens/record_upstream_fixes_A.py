@@ -92,7 +92,8 @@ def main():
     G["corrcoef_dynamic"] = {"x": v.tolist(),
                              "rows": paddle.linalg.corrcoef(paddle.to_tensor(v)).numpy().tolist(),
                              "one_row": float(paddle.linalg.corrcoef(
-                                 paddle.to_tensor(v[0])).numpy())}
+                                 paddle.to_tensor(v[0])).numpy()),
+                             "3d": err(lambda: paddle.linalg.corrcoef(paddle.ones([2, 3, 4])))}
     xi = paddle.to_tensor([1, 2, 3, 4, 5])
     G["bincount_errors"] = {
         "minlength": err(lambda: paddle.bincount(xi, minlength=-1)),
