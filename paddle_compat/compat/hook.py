@@ -82,6 +82,11 @@ ALIASES = {
     "paddle.distribution.transformed_distribution": ROOT + ".distribution.transformed",
     "paddle.distribution.lkj_cholesky": ROOT + ".distribution.multivariate",
     "paddle.distribution.multivariate_normal": ROOT + ".distribution.multivariate",
+    # paddle.static.nn is a package in Paddle; ours is one module (static/nn.py) plus the
+    # block form of static_pylayer
+    "paddle.static.nn.static_pylayer": ROOT + ".static.pylayer_block",
+    "paddle.static.nn.common": ROOT + ".static.nn",
+    "paddle.static.nn.control_flow": ROOT + ".static.nn",
 }
 
 #: Paddle names that must not map onto a paddle_compat module of the same name (ours are

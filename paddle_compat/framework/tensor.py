@@ -595,11 +595,13 @@ class Tensor:
         t = self._t
         if not t.is_leaf:
             raise ValueError("(InvalidArgument) Only can register backward hook for leaf Tensor.")
+        if not t.requires_grad:
+            raise ValueError("(InvalidArgument) Cannot register backward hook on a Tensor that "
+                             "stop gradient.")
         if not callable(hook):
             raise TypeError(f"_register_backward_hook(): hook must be callable, but got "
                             f"{type(hook).__name__}")
-        if t.requires_grad:
-            t.register_post_accumulate_grad_hook(lambda _: hook())
+        t.register_post_accumulate_grad_hook(lambda _: hook())
 
     def retain_grads(self):
         """Keep this intermediate tensor's gradient in ``.grad``, as it is at this point of the

@@ -2,6 +2,7 @@
 import torch
 
 from ..framework import dtype as _dt
+from ..framework import mode as _mode
 from ..framework.dtype import float_attr
 from ..framework.tensor import Tensor, shape_arg
 
@@ -13,7 +14,11 @@ F64 = torch.float64
 
 
 def not_tensor(api, arg, pos, value):
-    """The ValueError Paddle raises when a non-Tensor is given where a Tensor is required."""
+    """The error Paddle raises when a non-Tensor is given where a Tensor is required: ValueError
+    in dynamic mode, TypeError (a ``Value`` is required) while a program is built."""
+    if not _mode.in_dynamic_mode():
+        return TypeError(f"(InvalidType) {api}(): argument (position {pos + 1}) must be Value, "
+                         f"but got {type(value).__name__}")
     return ValueError(f"(InvalidArgument) {api}(): argument '{arg}' (position {pos}) must be "
                       f"Tensor, but got {type(value).__name__}")
 

@@ -342,11 +342,34 @@ def arange(start=0, end=None, step=1, dtype=None, name=None):
         tdt = torch.int64 if ints else _dt.default_float().torch
     else:
         tdt = _dt.convert_dtype(dtype).torch
+        if tdt not in _ARANGE_DTYPES:
+            _arange_dtype_error(tdt)
     if step == 0:
         raise ValueError("arange(): step must not be 0")
     if (end - start) * step < 0:                # Paddle: empty (torch raises)
         return wrap(torch.empty(0, dtype=tdt, device=current_device()))
     return wrap(torch.arange(start, end, step, dtype=tdt, device=current_device()))
+
+
+_ARANGE_DTYPES = (torch.float32, torch.float64, torch.int32, torch.int64)
+
+
+def _arange_dtype_error(tdt):
+    """Paddle's arange has kernels for float32/float64/int32/int64 only."""
+    _no_kernel_error("arange", tdt, "float32, float64, int32, int64", "arange_tensor")
+
+
+def _no_kernel_error(op_name, tdt, expected, kernel=None):
+    """A dtype Paddle's op has no kernel for: TypeError while a program is built, the
+    missing-kernel RuntimeError when run on the CPU."""
+    from ..framework import mode
+    name = _dt.from_torch_dtype(tdt).name
+    if not mode.in_dynamic_mode():
+        raise TypeError(f"(InvalidType) Check data type error for op: {op_name}, dtype: {name}, "
+                        f"and expected_dtype: {expected}, ")
+    if current_device().type == "cpu":
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), {name}) "
+                           f"of kernel `{kernel or op_name}` is not registered.")
 
 
 @op
@@ -365,12 +388,27 @@ def linspace(start, stop, num, dtype=None, name=None):
 
 @op(fast=("int", torch.eye))
 def eye(num_rows, num_columns=None, dtype=None, name=None):
-    """A 2-D identity-like tensor (default float dtype)."""
-    r = int(_num(num_rows))
-    c = r if num_columns is None else int(_num(num_columns))
-    if r < 0 or c < 0:
-        raise TypeError("num_rows and num_columns should be non-negative ints.")
-    return wrap(torch.eye(r, c, dtype=dtype_or_default(dtype), device=current_device()))
+    """A 2-D identity-like tensor (default float dtype). The sizes are ints (or 1-element
+    Tensors) >= 0 (TypeError naming the argument otherwise, as in Paddle)."""
+    r = _eye_size(num_rows, "num_rows")
+    c = r if num_columns is None else _eye_size(num_columns, "num_columns")
+    tdt = dtype_or_default(dtype)
+    if tdt not in _EYE_DTYPES:
+        _no_kernel_error("eye", tdt, "complex128, complex64, float16, float32, float64, int32, "
+                         "int64")
+    return wrap(torch.eye(r, c, dtype=tdt, device=current_device()))
+
+
+_EYE_DTYPES = (torch.float16, torch.float32, torch.float64, torch.int32, torch.int64,
+               torch.complex64, torch.complex128)
+
+
+def _eye_size(v, what):
+    if isinstance(v, Tensor):
+        return int(_num(v))
+    if not isinstance(v, (int, np.integer)) or v < 0:
+        raise TypeError(f"{what} should be a non-negative int.")
+    return int(v)
 
 
 @op(fast=("x", torch.clone))

@@ -13,6 +13,8 @@ import numpy as np
 import torch
 
 from ..framework import dtype as _dt
+from ..framework import mode as _mode
+from ..framework.data_feeder import check_variable_and_dtype
 from ..framework.tensor import Tensor, wrap
 from .common import F64, finish, float_attr, tensor_arg
 from .linalg import _call, _exact_dtypes, _operands, _paddle_error, linalg_op
@@ -339,6 +341,21 @@ def eig(x, name=None):
     return wrap(w), wrap(v)
 
 
+def _check_hermitian_input(x, uplo, op_name):
+    """Paddle's checks of eigh/eigvalsh's input, in its order: batches of square matrices, then
+    UPLO (ValueError); while a program is built, a float or complex dtype (TypeError)."""
+    shape = list(x.shape)
+    if len(shape) < 2:
+        raise ValueError("Input(input) only support >=2 tensor, but received length of "
+                         f"Input(input) is {len(shape)}.")
+    if shape[-1] != shape[-2]:
+        raise ValueError("The input matrix must be batches of square matrices. But received "
+                         f"x's dimension: {shape}")
+    _check_uplo(uplo)
+    check_variable_and_dtype(x, "dtype", ["float32", "float64", "complex64", "complex128"],
+                             op_name)
+
+
 def _check_uplo(uplo):
     if uplo not in ("L", "U"):
         raise ValueError(f"UPLO must be L or U. But received UPLO is: {uplo}")
@@ -348,8 +365,8 @@ def _check_uplo(uplo):
 def eigh(x, UPLO="L", name=None):
     """Eigenvalues (ascending, real) and eigenvectors of Hermitian matrices, with Paddle's
     (LAPACK syevd's) signs of the eigenvectors on CPU, see ``_lapack``."""
-    _check_uplo(UPLO)
     a = tensor_arg(x, "eigh")
+    _check_hermitian_input(x, UPLO, "eigh")
     ref = _lapack(np.linalg.eigh, a, UPLO)
     if ref is not None and not (a.requires_grad and torch.is_grad_enabled()):
         return tuple(wrap(torch.from_numpy(np.ascontiguousarray(r))) for r in ref)
@@ -363,8 +380,18 @@ def eigh(x, UPLO="L", name=None):
 @op(method=True)
 def eigvalsh(x, UPLO="L", name=None):
     """Eigenvalues (ascending, real) of Hermitian matrices."""
-    _check_uplo(UPLO)
-    return wrap(_call(torch.linalg.eigvalsh, tensor_arg(x, "eigvalsh"), UPLO))
+    a = tensor_arg(x, "eigvalsh")
+    if not _mode.in_dynamic_mode():
+        _check_hermitian_input(x, UPLO, "eigvalsh")
+    elif a.dim() < 2:              # eager Paddle: its kernel's checks, and any UPLO but "L" is upper
+        raise ValueError("(InvalidArgument) The Input(X) should have at least 2 dimensions.But "
+                         f"received a {a.dim()} dimension tensor.")
+    elif a.shape[-1] != a.shape[-2]:
+        raise ValueError("(InvalidArgument) Eigvalsh op is designed for square matrix, "
+                         "consequently inner-most 2 dimensions of Input(X) should be symmetric. "
+                         f"But received X's shape[-2] = {a.shape[-2]} and shape[-1] = "
+                         f"{a.shape[-1]}.")
+    return wrap(_call(torch.linalg.eigvalsh, a, "L" if UPLO == "L" else "U"))
 
 
 def _tol(v):
@@ -535,6 +562,26 @@ def cov(x, rowvar=True, ddof=True, fweights=None, aweights=None, name=None):
 @linalg_op
 @op(method=True, export=False)
 def corrcoef(x, rowvar=True, name=None):
-    """Pearson correlation coefficients of the rows (columns with rowvar=False)."""
+    """Pearson correlation coefficients of the rows (columns with rowvar=False). While a program
+    is built ``x`` must be float32/float64 (Paddle's TypeError)."""
+    check_variable_and_dtype(x, "dtype", ["float32", "float64"], "corrcoef")
     a = tensor_arg(x, "corrcoef")
-    return wrap(_call(torch.corrcoef, a if rowvar or a.dim() < 2 else a.t()))
+    if not 1 <= a.dim() <= 2:
+        raise ValueError("Input(x) only support N-D (1<=N<=2) tensor in corrcoef, but received "
+                         f"length of Input(input) is {a.dim()}.")
+    return wrap(_call(_corrcoef, a if rowvar or a.dim() < 2 else a.t()))
+
+
+def _corrcoef(a):
+    """torch.corrcoef's steps (the covariance, scaled by the standard deviations, real values clipped to
+    [-1, 1]) in ops a static graph can record (torch.corrcoef itself checks values eagerly)."""
+    rows = a if a.dim() == 2 else a.reshape(1, -1)
+    xm = rows - rows.mean(dim=1, keepdim=True)
+    c = xm @ xm.conj().transpose(0, 1) / (rows.shape[1] - 1)
+    if a.dim() < 2:
+        c = c.reshape(())
+        return c / c
+    std = torch.diagonal(c).sqrt()
+    c = c / std[:, None]
+    c = c / std[None, :]
+    return c if c.is_complex() else c.clamp(-1, 1)

@@ -102,8 +102,18 @@ def bincount(x, weights=None, minlength=0, name=None):
     if t.numel() and bool((t < 0).any()):         # Paddle checks the values too
         raise ValueError("(InvalidArgument) The elements in input tensor must be non-negative "
                          "ints")
+    if not isinstance(minlength, Tensor) and minlength < 0:
+        raise ValueError("(InvalidArgument) The minlength should be greater than or equal to 0."
+                         f"But received minlength is {minlength}")
     if weights is None:
         return wrap(torch.bincount(t, minlength=minlength))
     w = tensor_arg(weights, "bincount", "weights", 1)
+    if w.dim() != 1:
+        raise ValueError("(InvalidArgument) The 'shape' of Input(Weights) must be 1-D tensor."
+                         f"But the dimension of Input(Weights) is [{w.dim()}]")
+    if w.shape[0] != t.shape[0]:
+        raise ValueError("(InvalidArgument) The 'shape' of Input(Weights) must be equal to the "
+                         "'shape' of Input(X).But received: the 'shape' of Input(Weights) is "
+                         f"[{w.shape[0]}],the 'shape' of Input(X) is [{t.shape[0]}]")
     dt = torch.float32 if w.dtype is torch.float32 else torch.float64
     return wrap(torch.bincount(t, w.to(dt), minlength=minlength).to(dt))

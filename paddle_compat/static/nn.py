@@ -33,6 +33,10 @@ from .program import create_parameter, default_main_program
 from .proxy import (SENTINELS, StaticGraphError, StaticProxy, StaticTracer, _active, pop_tracer,
                     push_tracer, shape_of)
 
+#: Paddle's ``paddle.static.nn`` is a package (``paddle.static.nn.static_pylayer``, ``.common``,
+#: ``.control_flow``): the import hook maps those names (compat/hook.py ALIASES)
+__path__ = []
+
 __all__ = ["static_pylayer", "cond", "case", "fc",
            # defined in static/legacy_nn.py and static/misc.py (py_func), bound here by
            # static/__init__.py (they build on this module, which cannot import them back)

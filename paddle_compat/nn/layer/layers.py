@@ -123,12 +123,29 @@ def _parameter_of(data, name, attr):
 def create_parameter(shape, dtype, name=None, attr=None, is_bias=False,
                      default_initializer=None):
     """``paddle.create_parameter``: a standalone Parameter (named ``create_parameter_<n>.w_0``
-    unless ``name`` or ``attr.name`` says otherwise)."""
+    unless ``name`` or ``attr.name`` says otherwise). While a program is built the arguments
+    are checked as Paddle checks them (TypeError)."""
+    if not _mode.in_dynamic_mode():
+        _check_create_parameter(shape, attr, default_initializer)
     attr = to_param_attr(copy.deepcopy(attr))
     if name is not None and attr is not False:
         attr.name = name
     return new_parameter(unique_name("create_parameter"), shape, attr, dtype, is_bias,
                          default_initializer)
+
+
+_SHAPE_ITEM = (int, np.uint8, np.int8, np.int16, np.int32, np.int64)
+
+
+def _check_create_parameter(shape, attr, default_initializer):
+    from ...framework.data_feeder import check_type
+    from ...framework.param_attr import ParamAttr
+    check_type(shape, "shape", (list, tuple, np.ndarray), "create_parameter")
+    for item in shape:
+        check_type(item, "item of shape", _SHAPE_ITEM, "create_parameter")
+    check_type(attr, "attr", (type(None), ParamAttr), "create_parameter")
+    check_type(default_initializer, "default_initializer", (type(None), _init.Initializer),
+               "create_parameter")
 
 
 # ``Tensor.create_parameter`` is this function bound as a method, as in Paddle (the tensor

@@ -20,7 +20,7 @@ __all__ = ["is_compiled_with_cuda", "is_compiled_with_rocm", "is_compiled_with_x
            "_is_bwd_prim_enabled", "_is_fwd_prim_enabled", "_is_all_prim_enabled", "Generator",
            "default_cpu_generator", "default_cuda_generator", "default_custom_device_generator",
            "get_custom_device_count", "device_memory_stat_current_value",
-           "device_memory_stat_peak_value", "VarDesc"]
+           "device_memory_stat_peak_value", "VarDesc", "grad_var_suffix"]
 
 
 def is_compiled_with_rocm():
@@ -55,6 +55,11 @@ is_compiled_with_mkldnn = is_compiled_with_onednn
 def get_all_device_type():
     """The custom-device plugin types registered (Paddle's PluggableDevice): none."""
     return []
+
+
+def grad_var_suffix():
+    """The suffix of a gradient variable's name in a static Program (``x`` -> ``x@GRAD``)."""
+    return "@GRAD"
 
 
 #: ``paddle.base.core.eager``: the eager engine's hooks scripts reach for
