@@ -14,7 +14,9 @@ needs a C++ toolchain on CPU; fx tracing reuses the one op library that static m
 records with, costs milliseconds, and its GraphModule is plain torch code the user can inspect
 (``StaticFunction.graph_module``) or hand to ``torch.compile`` / ``torch.export`` themselves.
 A function whose Python control flow depends on tensor values cannot be traced: it then runs
-eagerly (dynamic mode), with a warning, as Paddle falls back to dygraph.
+eagerly (dynamic mode), with a warning, as Paddle falls back to dygraph. ``backend="CINN"``
+(Paddle's compiler switch) hands each traced graph to ``torch.compile`` (``compiled.py``,
+``COMPILED.md``).
 
 Guards: a trace is specialised on everything it read, so a cached graph is reused only when
 all of it is the same again; the key of a call is one tuple of
