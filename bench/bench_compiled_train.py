@@ -9,8 +9,8 @@ Models: ResNet-18 and MobileNetV2 from ``paddle.vision.models`` (batch 8 of 3x32
 a ``paddle.nn.TransformerEncoder`` classifier (batch 8 of 32 tokens). One step is forward, cross
 entropy, backward, Momentum and clearing the gradients (the optimizer runs eagerly in every
 column). Prints medians of wall time per step (ms), the eval forward (no grad) eager and
-to_static, and the compile times (first step / first forward, seconds, wall) separately; ``--cpu-time`` times
-the steps by process CPU time instead. Run it a
+to_static, and the compile times (first step / first forward, seconds, wall) separately;
+``--cpu-time`` times the steps by process CPU time instead. Run it a
 second time: the compile cache (``~/.cache/paddle_compat/inductor``) makes the compile columns
 of the second process the cache-hit times. Inductor bakes the thread count into its kernels,
 so each thread count is its own process (``--threads``).
