@@ -1,6 +1,8 @@
-"""The models of tests/data/model_files/ (saved by real Paddle 3.3.1) run three ways, one thread
+"""The models of tests/data/model_files/ (saved by real Paddle 3.3.1) run four ways, one thread
 each, on the same input: our loaded model under ``torch.compile`` (``jit.load`` ->
-``jit.to_static`` -> the fx GraphModule -> ``torch.compile``), real Paddle's inference
+``jit.to_static`` -> the fx GraphModule -> ``torch.compile``), our compiled predictor
+(``Config.enable_memory_optim()``: the AOTInductor package of inference/aot.py, timed through
+``Predictor.run`` with its handles, as Paddle's is), real Paddle's inference
 predictor (``paddle.inference``, in the oracle venv, run in a subprocess), and onnxruntime on
 the same GraphModule exported to ONNX.
 
@@ -9,7 +11,9 @@ the same GraphModule exported to ONNX.
 Prints our loaded model run eagerly too (the generated function of jit/translated.py), then
 the medians of process CPU time per call (``time.process_time``: every thread of the
 process counts, so a runtime that works in helper threads is not flattered) and the ratios
-compiled / Paddle and onnxruntime / Paddle (below 1: faster than Paddle's predictor).
+compiled / Paddle, AOT predictor / Paddle, AOT / onnxruntime and onnxruntime / Paddle (below 1:
+faster than Paddle's predictor). onnxruntime comes with the ``bench`` extra
+(``pip install -e .[bench]``).
 """
 import argparse
 import io
@@ -69,6 +73,30 @@ def median_us(fn, number, repeat):
     return sorted(ts)[len(ts) // 2]
 
 
+def aot_predictor_us(name, arrays, gold, args):
+    """Our predictor with ``enable_memory_optim()`` (AOTInductor), timed as Paddle's is:
+    ``run()`` and ``copy_to_cpu`` of the first output."""
+    import paddle_compat.inference as pi
+    cfg = pi.Config(os.path.join(DATA, name + ".json"), os.path.join(DATA, name + ".pdiparams"))
+    cfg.set_cpu_math_library_num_threads(1)
+    cfg.enable_memory_optim()
+    pred = pi.create_predictor(cfg)
+    for n, a in zip(pred.get_input_names(), arrays):
+        pred.get_input_handle(n).copy_from_cpu(a)
+    out = pred.get_output_handle(pred.get_output_names()[0])
+    pred.run()
+    if pred._aot.failed:
+        return float("nan")
+    want = np.asarray(gold["eval_output"][0]["data"])
+    np.testing.assert_allclose(out.copy_to_cpu().reshape(-1), want.reshape(-1), rtol=1e-4,
+                               atol=1e-5)
+
+    def call():
+        pred.run()
+        out.copy_to_cpu()
+    return median_us(call, args.number, args.repeat)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=15)
@@ -82,7 +110,7 @@ def main():
     except ImportError:
         ort = None
     print(f"{'model':8s} {'eager us':>9s} {'compiled us':>12s} {'paddle us':>10s} {'ratio':>6s} "
-          f"{'onnxrt us':>10s} {'ratio':>6s}")
+          f"{'aot us':>8s} {'/pd':>5s} {'/ort':>5s} {'onnxrt us':>10s} {'ratio':>6s}")
     for name in MODELS:
         with open(os.path.join(DATA, "expected", name + ".json")) as f:
             gold = json.load(f)
@@ -108,6 +136,7 @@ def main():
             with torch.no_grad():
                 compiled(*ts)
         ours = median_us(comp, args.number, args.repeat)
+        aot_us = aot_predictor_us(name, arrays, gold, args)
         theirs = float("nan")
         if os.path.exists(args.paddle):
             env = dict(os.environ, OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
@@ -133,7 +162,8 @@ def main():
                 print(f"  onnx export/run failed on {name}: {type(e).__name__}: "
                       f"{str(e).splitlines()[0][:100]}")
         print(f"{name:8s} {eager:9.1f} {ours:12.1f} {theirs:10.1f} {ours / theirs:6.2f} "
-              f"{onnx_us:10.1f} {onnx_us / theirs:6.2f}")
+              f"{aot_us:8.1f} {aot_us / theirs:5.2f} {aot_us / onnx_us:5.2f} "
+              f"{onnx_us:10.1f} {onnx_us / theirs:6.2f}", flush=True)
 
 
 if __name__ == "__main__":

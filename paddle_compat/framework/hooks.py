@@ -14,7 +14,7 @@ Every hook is listed below with its owner; ``grep -rn "hooks\\.<name>.set"`` fin
 """
 
 __all__ = ["Hook", "Listeners", "autocast_enabled", "missing_tensor_attr", "static_repr",
-           "record_pylayer", "record_grad_hook", "is_layer", "creation_defaults_changed", "starting_children",
+           "record_pylayer", "record_grad_hook", "traced_backward", "is_layer", "creation_defaults_changed", "starting_children",
            "namespace_loaded", "default_block", "load_inference_model", "deform_conv2d",
            "dist_attrs", "dist_like"]
 
@@ -95,6 +95,12 @@ record_grad_hook = Hook(
     "``Tensor.register_hook`` on a static Variable (inside ``to_static`` or a Program): record a "
     "node that applies the hook to the gradient; returns the node's value and a handle whose "
     "``remove()`` turns the hook off. static fills it.")
+
+traced_backward = Hook(
+    "traced_backward", _unset("traced_backward"),
+    "``Tensor.backward()`` on a static Variable (a ``to_static`` trace or a Program): static "
+    "fills it to raise its StaticGraphError, so ``to_static`` runs such a function (a whole "
+    "training step) in dynamic mode instead of failing inside torch's engine.")
 
 is_layer = Hook(
     "is_layer", lambda obj: False,

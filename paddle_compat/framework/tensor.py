@@ -525,6 +525,8 @@ class Tensor:
                                       "dump of its backward graph) is not supported by "
                                       "paddle_compat")
         t = self._t
+        if isinstance(t, torch.fx.Proxy):
+            hooks.traced_backward(self)
         if not t.requires_grad:
             return
         if grad_tensor is None:

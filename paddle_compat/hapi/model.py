@@ -224,6 +224,13 @@ def _cuda_build():
 _SHARED_LOGS = {}
 
 
+
+def _forward_argspec(network):
+    """The argument spec of ``network.forward``; of the Python function under a ``to_static``
+    forward (a StaticFunction object, whose own call signature is ``*args``)."""
+    fwd = network.forward
+    return inspect.getfullargspec(getattr(fwd, "dygraph_function", fwd))
+
 class Model:
     """A ``paddle.nn.Layer`` with the machinery to train, evaluate and predict
     (``prepare`` first). ``inputs`` / ``labels`` are InputSpecs (optional in dynamic mode)."""
@@ -533,7 +540,7 @@ class Model:
         if specs is None:
             if not is_input:
                 return None
-            names = inspect.getfullargspec(self.network.forward).args[1:]
+            names = _forward_argspec(self.network).args[1:]
             if shapes is not None and dtypes is not None:
                 out = [Input(name=n, dtype=dtypes[i], shape=shapes[i])
                        for i, n in enumerate(names)]
@@ -541,7 +548,7 @@ class Model:
                 out = [Input(name=n, shape=[None]) for n in names]
         elif isinstance(specs, dict):
             assert is_input is False
-            out = [specs[n] for n in inspect.getfullargspec(self.network.forward).args
+            out = [specs[n] for n in _forward_argspec(self.network).args
                    if n != "self"]
         else:
             out = to_list(specs)

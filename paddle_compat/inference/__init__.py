@@ -17,10 +17,12 @@ Both are thin fronts over ``paddle.jit.load`` (``jit/translated.py``), which rea
   ``enable_use_gpu(mb, device_id)`` runs the predictor on ``cuda:device_id`` when torch has
   CUDA (otherwise it warns and stays on the CPU, ``use_gpu()`` False, as Paddle's CPU build
   does); ``set_cpu_math_library_num_threads(n)`` calls ``torch.set_num_threads(n)`` when the
-  predictor is created; ``switch_ir_optim``, ``enable_memory_optim``, ``enable_mkldnn``,
+  predictor is created; ``enable_memory_optim()`` with ``switch_ir_optim`` on (its default)
+  runs the model as an AOTInductor package compiled on the first ``run`` and cached by the
+  files' hash (``inference/aot.py``, ``jit/COMPILED.md``); ``enable_mkldnn``,
   ``disable_glog_info``, ``switch_use_feed_fetch_ops``, ``switch_specify_input_names`` are
-  recorded and read back but change nothing (there is no IR pass pipeline, torch frees
-  intermediates itself, there is no glog output, and inputs are always named).
+  recorded and read back but change nothing (torch picks oneDNN kernels itself, there is no
+  glog output, and inputs are always named).
 * ``load_inference_model(path_prefix, executor)`` returns ``[program, feed_target_names,
   fetch_targets]``; the program is an ``InferenceProgram``, which ``Executor.run`` runs through
   the same ``program.compiled(signature)`` call it makes for a ``Program`` (so its normal path
@@ -42,6 +44,7 @@ from .. import version as _version
 from ..framework.tensor import Tensor as _PTensor
 from ..static.mode import mode_guard as _mode_guard
 from ..jit.translated import TranslatedLayer, load as _jit_load
+from . import aot as _aot
 
 __all__ = ["Config", "create_predictor", "Predictor", "Tensor", "DataType", "PlaceType",
            "PrecisionType", "get_version", "get_num_bytes_of_data_type", "InferenceProgram",
@@ -430,6 +433,9 @@ class Predictor:
         self._output_names = [layer._fetch_names.get(col, f"fetch_name_{col}")
                               for col, _ in layer._fetches]
         self._declared = {f[1]: (f[2], f[3]) for f in layer._feeds}
+        # enable_memory_optim() with ir_optim on: the AOTInductor package (inference/aot.py)
+        self._aot = _aot.AotRunner(layer, config._files()) \
+            if _aot.wanted(config) and self._device.type == "cpu" else None
         self._in = {}
         self._out = {}
 
@@ -452,8 +458,13 @@ class Predictor:
         return Tensor(self, name, False)
 
     def _forward(self, tensors):
-        with torch.no_grad(), _mode_guard(False):
-            out = self._layer(*[_PTensor(t.to(self._device)) if t.device != self._device
+        out = None
+        if self._aot is not None:
+            with torch.no_grad():
+                out = self._aot(tensors)
+        if out is None:
+            with torch.no_grad(), _mode_guard(False):
+                out = self._layer(*[_PTensor(t.to(self._device)) if t.device != self._device
                                 else _PTensor(t) for t in tensors])
         outs = out if isinstance(out, list) else [out]
         self._out = {n: o._t for n, o in zip(self._output_names, outs)}

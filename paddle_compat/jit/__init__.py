@@ -14,7 +14,9 @@ needs a C++ toolchain on CPU; fx tracing reuses the one op library that static m
 records with, costs milliseconds, and its GraphModule is plain torch code the user can inspect
 (``StaticFunction.graph_module``) or hand to ``torch.compile`` / ``torch.export`` themselves.
 A function whose Python control flow depends on tensor values cannot be traced: it then runs
-eagerly (dynamic mode), with a warning, as Paddle falls back to dygraph.
+eagerly (dynamic mode), with a warning, as Paddle falls back to dygraph. ``backend="CINN"``
+(Paddle's compiler switch) hands each traced graph to ``torch.compile`` (``compiled.py``,
+``COMPILED.md``).
 
 Guards: a trace is specialised on everything it read, so a cached graph is reused only when
 all of it is the same again; the key of a call is one tuple of
@@ -51,6 +53,7 @@ import torch
 from torch.utils._pytree import tree_flatten, tree_unflatten
 
 from ..framework import hooks as _hooks
+from . import compiled as _compiled
 from ..framework.tensor import Tensor, wrap
 from ..random import default_generator as _cpu_generator
 from ..static import mode as _mode
@@ -128,9 +131,14 @@ class StaticFunction:
     like the function. ``layer`` is the Layer whose ``forward`` it is (its sublayers' training
     flags are guarded), found from a bound method when not given."""
 
-    def __init__(self, function, input_spec=None, layer=None, **kwargs):
+    def __init__(self, function, input_spec=None, layer=None, backend=None, build_strategy=None,
+                 **kwargs):
         self._fn = function
         self._input_spec = input_spec
+        # backend="CINN" (Paddle's compiler switch): traced graphs go through torch's inductor
+        self._compiler = _compiled.wants_compiler(backend, build_strategy)
+        self._compiled = [0]         # graphs compiled so far (shared with bound copies)
+        self._layer_fns = {}         # compiled forwards of the layers a fallen-back function uses
         # full_graph=True is Paddle's AST translation, where in_to_static_mode() (a.k.a.
         # in_declarative_mode) is True while tracing; its default SOT mode leaves it False
         self._full_graph = bool(kwargs.get("full_graph", False))
@@ -151,6 +159,8 @@ class StaticFunction:
         if hit is not None and hit._fn.__self__ is obj:
             return hit
         bound = StaticFunction(self._fn.__get__(obj, objtype), self._input_spec)
+        bound._compiler = self._compiler
+        bound._compiled = self._compiled
         bound._cache = self._cache.setdefault(("__bound__", id(obj)), {})
         bound._cache.clear()
         bound._fallback = self._fallback
@@ -195,14 +205,17 @@ class StaticFunction:
         tr = self._cache.get(key)
         if tr is None:
             if key in self._fallback:
-                return self._fn(*args, **kwargs)
+                return self._run_dynamic(args, kwargs)
             try:
                 tr = self._trace(leaves, spec)
             except StaticGraphError as e:
+                how = "in dynamic mode"
+                if self._compiler and self._layer is None:
+                    how += " with the forward and backward of the Layers it calls compiled"
                 warnings.warn(f"to_static: {getattr(self._fn, '__name__', 'function')} could not "
-                              f"be traced to a static graph and runs in dynamic mode: {e}")
+                              f"be traced to a static graph and runs {how}: {e}")
                 self._fallback.add(key)
-                return self._fn(*args, **kwargs)
+                return self._run_dynamic(args, kwargs)
             self._cache[key] = tr
         if tr is _EAGER:
             return self._fn(*args, **kwargs)
@@ -211,6 +224,34 @@ class StaticFunction:
         for i, o in zip(tr.out_pos, outs):
             res[i] = wrap(o)
         return tree_unflatten(res, tr.out_spec)
+
+    def _run_dynamic(self, args, kwargs):
+        """A call that cannot be one graph (a whole training step: ``loss.backward()``,
+        ``opt.step()``): eager, except that with the compiler each Layer the function reaches
+        (closure, globals) runs its ``forward`` as a compiled ``to_static`` graph for the call,
+        so forward and backward are compiled and the rest (optimizer, clipping, schedulers)
+        runs as written."""
+        if not self._compiler or self._layer is not None:
+            return self._fn(*args, **kwargs)
+        patched = []
+        try:
+            for layer in _layers_used_by(self._fn):
+                fwd = layer.__dict__.get("forward")
+                if isinstance(fwd, StaticFunction):
+                    continue
+                sf = self._layer_fns.get(id(layer))
+                if sf is None or sf._layer is not layer:
+                    sf = StaticFunction(layer.forward, layer=layer, backend="CINN")
+                    self._layer_fns[id(layer)] = sf
+                patched.append((layer, fwd))
+                layer.__dict__["forward"] = sf
+            return self._fn(*args, **kwargs)
+        finally:
+            for layer, fwd in patched:
+                if fwd is None:
+                    del layer.__dict__["forward"]
+                else:
+                    layer.__dict__["forward"] = fwd
 
     def _state_tensors(self):
         """The Layer's torch tensors: parameters and buffers (batch norm's running statistics
@@ -275,18 +316,35 @@ class StaticFunction:
         if persist:
             raise StaticGraphError("to_static: static parameters are not supported here")
         tr = _Traced()
+        self.graph_module = gm
+        if self._compiler:
+            name = getattr(self._fn, "__qualname__", "function")
+            if _hooks.autocast_enabled():
+                # auto_cast casts through a torch function mode around the graph, which dynamo
+                # cannot compile (it fails in its own guards): this key keeps the fx graph
+                warnings.warn(f"to_static(backend='CINN'): {name} runs its traced graph "
+                              "uncompiled under paddle.amp.auto_cast")
+            elif self._compiled[0] < _compiled.MAX_COMPILES:
+                self._compiled[0] += 1
+                gm = _compiled.compile_graph(gm, name)
+            elif self._compiled[0] == _compiled.MAX_COMPILES:
+                self._compiled[0] += 1
+                warnings.warn(f"to_static(backend='CINN'): {name} was compiled for "
+                              f"{_compiled.MAX_COMPILES} input signatures (shapes, dtypes, "
+                              "train/eval); new ones run the traced graph uncompiled")
         tr.gm = gm
         tr.out_leaves = [None if isinstance(v, Tensor) else v for v in out_leaves]
         tr.out_spec = out_spec
         tr.out_pos = out_pos
         tr.tensor_pos = tensor_pos
-        self.graph_module = gm
         return tr
 
 
 def to_static(function=None, input_spec=None, build_strategy=None, backend=None,
               full_graph=False, **kwargs):
-    """Decorate a function (or pass a Layer) to run it as a traced static graph."""
+    """Decorate a function (or pass a Layer) to run it as a traced static graph;
+    ``backend="CINN"`` compiles the graphs with torch's inductor (``jit/COMPILED.md``)."""
+    _compiled.wants_compiler(backend, build_strategy)        # Paddle's error for a bad backend
     def decorate(fn):
         if isinstance(fn, StaticFunction):
             return fn
@@ -295,9 +353,11 @@ def to_static(function=None, input_spec=None, build_strategy=None, backend=None,
                 not isinstance(fn, functools.partial) and not _is_plain_function(fn):
             fn.forward = StaticFunction(fn.forward, input_spec,
                                         layer=fn if _hooks.is_layer(fn) else None,
-                                        full_graph=full_graph)
+                                        full_graph=full_graph, backend=backend,
+                                        build_strategy=build_strategy)
             return fn
-        return StaticFunction(fn, input_spec, full_graph=full_graph)
+        return StaticFunction(fn, input_spec, full_graph=full_graph, backend=backend,
+                              build_strategy=build_strategy)
 
     if function is None:
         return decorate

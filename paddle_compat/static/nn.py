@@ -576,3 +576,14 @@ def fc(x, size, num_flatten_dims=1, weight_attr=None, bias_attr=None, activation
 
 
 _ = shape_of
+
+
+def _traced_backward(tensor):
+    """``Tensor.backward()`` on a Variable: a static graph holds no eager autograd pass (a
+    Program gets its gradients from ``append_backward``/``Optimizer.minimize``)."""
+    raise StaticGraphError("Tensor.backward() was called on a static Variable: the gradient "
+                           "pass of a static graph is built by append_backward / "
+                           "Optimizer.minimize, not by an eager backward()")
+
+
+_hooks.traced_backward.set(_traced_backward)

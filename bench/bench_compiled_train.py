@@ -1,0 +1,224 @@
+"""Training steps through ``paddle.jit.to_static(model, backend="CINN")`` (torch's inductor,
+jit/compiled.py) against our eager step and ``torch.compile`` of the same network written in
+torch, at one thread count per process.
+
+    python bench/bench_compiled_train.py [--threads 1] [--models resnet18,mobilenetv2,encoder]
+                                         [--batch 8] [--size 32] [--repeat 7]
+
+Models: ResNet-18 and MobileNetV2 from ``paddle.vision.models`` (batch 8 of 3x32x32 images) and
+a ``paddle.nn.TransformerEncoder`` classifier (batch 8 of 32 tokens). One step is forward, cross
+entropy, backward, Momentum and clearing the gradients (the optimizer runs eagerly in every
+column). Prints medians of wall time per step (ms), the eval forward (no grad) eager and
+to_static, and the compile times (first step / first forward, seconds, wall) separately;
+``--cpu-time`` times the steps by process CPU time instead. Run it a
+second time: the compile cache (``~/.cache/paddle_compat/inductor``) makes the compile columns
+of the second process the cache-hit times. Inductor bakes the thread count into its kernels,
+so each thread count is its own process (``--threads``).
+"""
+import argparse
+import os
+import statistics
+import sys
+import time
+import warnings
+
+import numpy as np
+import torch
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+import paddle_compat as paddle  # noqa: E402
+from bench_zoo import torch_resnet18  # noqa: E402
+from timing import machine  # noqa: E402
+
+
+def paddle_model(name):
+    paddle.seed(0)
+    if name == "resnet18":
+        return paddle.vision.models.resnet18(num_classes=10)
+    if name == "mobilenetv2":
+        return paddle.vision.models.mobilenet_v2(num_classes=10)
+
+    class Encoder(paddle.nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.emb = paddle.nn.Embedding(1000, 128)
+            layer = paddle.nn.TransformerEncoderLayer(128, 4, 512, dropout=0.1)
+            self.enc = paddle.nn.TransformerEncoder(layer, 2)
+            self.head = paddle.nn.Linear(128, 10)
+
+        def forward(self, ids):
+            return self.head(self.enc(self.emb(ids)).mean(axis=1))
+    return Encoder()
+
+
+def _torch_mobilenet_v2(num_classes):
+    """MobileNetV2 (width 1.0) as paddle.vision.models.mobilenet_v2 builds it."""
+    nn = torch.nn
+
+    def cbr(i, o, k=3, s=1, g=1):
+        return [nn.Conv2d(i, o, k, s, (k - 1) // 2, groups=g, bias=False), nn.BatchNorm2d(o),
+                nn.ReLU6()]
+
+    class Inverted(nn.Module):
+        def __init__(self, i, o, s, t):
+            super().__init__()
+            h = i * t
+            layers = (cbr(i, h, 1) if t != 1 else []) + cbr(h, h, 3, s, h) + \
+                [nn.Conv2d(h, o, 1, bias=False), nn.BatchNorm2d(o)]
+            self.conv = nn.Sequential(*layers)
+            self.res = s == 1 and i == o
+
+        def forward(self, x):
+            return x + self.conv(x) if self.res else self.conv(x)
+
+    cfg = [(1, 16, 1, 1), (6, 24, 2, 2), (6, 32, 3, 2), (6, 64, 4, 2), (6, 96, 3, 1),
+           (6, 160, 3, 2), (6, 320, 1, 1)]
+    layers, c = cbr(3, 32, 3, 2), 32
+    for t, o, n, s in cfg:
+        for k in range(n):
+            layers.append(Inverted(c, o, s if k == 0 else 1, t))
+            c = o
+    layers += cbr(c, 1280, 1)
+    return nn.Sequential(*layers, nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2),
+                         nn.Linear(1280, num_classes))
+
+
+def torch_model(name):
+    torch.manual_seed(0)
+    if name == "resnet18":
+        return torch_resnet18(10)[0]
+    if name == "mobilenetv2":
+        return _torch_mobilenet_v2(10)
+
+    class Encoder(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.emb = torch.nn.Embedding(1000, 128)
+            layer = torch.nn.TransformerEncoderLayer(128, 4, 512, dropout=0.1, batch_first=True)
+            self.enc = torch.nn.TransformerEncoder(layer, 2, enable_nested_tensor=False)
+            self.head = torch.nn.Linear(128, 10)
+
+        def forward(self, ids):
+            return self.head(self.enc(self.emb(ids)).mean(dim=1))
+    return Encoder()
+
+
+def inputs(name, batch, size):
+    rs = np.random.RandomState(0)
+    if name == "encoder":
+        x = rs.randint(0, 1000, (batch, 32)).astype("int64")
+    else:
+        x = rs.rand(batch, 3, size, size).astype("float32")
+    return x, (np.arange(batch) % 10).astype("int64")
+
+
+CLOCK = [time.perf_counter]
+
+
+def median_ms(fn, repeat):
+    clock = CLOCK[0]
+    fn()
+    ts = []
+    for _ in range(repeat):
+        t = clock()
+        fn()
+        ts.append((clock() - t) * 1e3)
+    return statistics.median(ts)
+
+
+def first_s(fn):
+    t = time.perf_counter()
+    fn()
+    return time.perf_counter() - t
+
+
+def paddle_step(model, x, y):
+    opt = paddle.optimizer.Momentum(learning_rate=0.01, momentum=0.9,
+                                    parameters=model.parameters())
+
+    def step():
+        loss = paddle.nn.functional.cross_entropy(model(x), y)
+        loss.backward()
+        opt.step()
+        opt.clear_grad()
+        return loss
+    return step
+
+
+def torch_step(model, x, y):
+    opt = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
+
+    def step():
+        loss = torch.nn.functional.cross_entropy(model(x), y)
+        loss.backward()
+        opt.step()
+        opt.zero_grad(set_to_none=True)
+        return loss
+    return step
+
+
+def bench(name, args):
+    xa, ya = inputs(name, args.batch, args.size)
+    x, y = paddle.to_tensor(xa), paddle.to_tensor(ya)
+    row = {}
+    # losses over 3 steps: eager vs to_static (same seed, same data)
+    eager_m = paddle_model(name)
+    static_m = paddle.jit.to_static(paddle_model(name), backend="CINN")
+    es, ss = paddle_step(eager_m, x, y), paddle_step(static_m, x, y)
+    paddle.seed(1)
+    le = [float(es()) for _ in range(3)]
+    paddle.seed(1)
+    t = time.perf_counter()
+    ls = [float(ss()) for _ in range(3)]
+    row["compile_train_s"] = time.perf_counter() - t
+    row["loss_diff"] = max(abs(a - b) / max(abs(a), 1e-12) for a, b in zip(le, ls))
+    row["eager_step"] = median_ms(es, args.repeat)
+    row["static_step"] = median_ms(ss, args.repeat)
+    eager_m.eval()
+    static_m.eval()
+    with paddle.no_grad():
+        row["compile_fwd_s"] = first_s(lambda: static_m(x))
+        row["eager_fwd"] = median_ms(lambda: eager_m(x), args.repeat)
+        row["static_fwd"] = median_ms(lambda: static_m(x), args.repeat)
+    tm = torch.compile(torch_model(name))
+    tx, ty = torch.from_numpy(xa), torch.from_numpy(ya)
+    tstep = torch_step(tm, tx, ty)
+    row["compile_torch_s"] = first_s(tstep)
+    row["torch_compile_step"] = median_ms(tstep, args.repeat)
+    return row
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--models", default="resnet18,mobilenetv2,encoder")
+    ap.add_argument("--batch", type=int, default=8)
+    ap.add_argument("--size", type=int, default=32)
+    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--cpu-time", action="store_true",
+                    help="time steps by process CPU time (every thread counts): steadier than "
+                         "wall time on a shared, loaded machine")
+    args = ap.parse_args()
+    if args.cpu_time:
+        CLOCK[0] = time.process_time
+    torch.set_num_threads(args.threads)
+    warnings.simplefilter("ignore")
+    print(f"# {machine()}; batch {args.batch}, images {args.size}x{args.size}; "
+          f"compile cache {paddle.jit.compiled.cache_dir()}")
+    print(f"{'model':12s} {'eager':>8s} {'static':>8s} {'x':>5s} {'t.comp':>8s} {'s/tc':>5s} "
+          f"{'fwd e':>7s} {'fwd s':>7s} {'x':>5s} {'loss rel':>9s} "
+          f"{'comp train s':>12s} {'comp fwd s':>10s} {'comp torch s':>12s}")
+    for name in args.models.split(","):
+        r = bench(name, args)
+        print(f"{name:12s} {r['eager_step']:8.1f} {r['static_step']:8.1f} "
+              f"{r['eager_step'] / r['static_step']:5.2f} {r['torch_compile_step']:8.1f} "
+              f"{r['static_step'] / r['torch_compile_step']:5.2f} {r['eager_fwd']:7.1f} "
+              f"{r['static_fwd']:7.1f} {r['eager_fwd'] / r['static_fwd']:5.2f} "
+              f"{r['loss_diff']:9.1e} {r['compile_train_s']:12.1f} {r['compile_fwd_s']:10.1f} "
+              f"{r['compile_torch_s']:12.1f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,156 @@
+"""The compiled backend of ``to_static``: a traced graph handed to torch's inductor.
+
+``to_static(fn, backend="CINN")`` (or a ``BuildStrategy`` with ``build_cinn_pass = True``) asks
+Paddle for its compiler; here that is ``torch.compile`` with the inductor backend, applied to
+the fx GraphModule that ``to_static`` traces anyway (plain torch ops, so dynamo sees no Paddle
+wrapper). Called with gradients on, AOTAutograd compiles the backward too, so a plain training
+loop over a ``to_static`` layer runs forward and backward compiled.
+
+What this module adds to the GraphModule before compiling:
+
+* dropout's mask node (``nn.functional.common._keep_mask``, which draws from Paddle's CPU
+  engine) becomes the custom op ``paddle_compat::keep_mask``: opaque to inductor, called at run
+  time in eager's order (each mask takes the previous one as an ordering token), so compiled
+  dropout draws the same bits as eager under the same seed;
+* graph breaks are reported by name: after the first compiled call, dynamo's break reasons that
+  call added are given in one warning (the op or Python construct dynamo could not take).
+
+The compile cache (inductor's FX graph cache and AOTAutograd's) lives under
+``~/.cache/paddle_compat/inductor`` unless ``TORCHINDUCTOR_CACHE_DIR`` is set, so a second
+process compiling the same graph reuses the first one's kernels.
+"""
+import copy
+import os
+import time
+import warnings
+from typing import Optional
+
+import torch
+
+from ..nn.functional.common import _keep_mask
+
+__all__ = ["wants_compiler", "compile_graph", "cache_dir", "MAX_COMPILES"]
+
+#: torch.compile's backend for to_static graphs (tests set "aot_eager" to check our side of
+#: the compile without a C++ build)
+TORCH_BACKEND = "inductor"
+
+#: compiled graphs per ``to_static`` function (one per guard key: shape, dtype, modes); later
+#: keys run the traced graph uncompiled, with one warning
+MAX_COMPILES = 8
+
+
+def wants_compiler(backend, build_strategy=None):
+    """Whether ``to_static``'s arguments ask for the compiler: ``backend="CINN"`` (any case) or
+    a build strategy with ``build_cinn_pass`` on. ``None`` and ``"PCC"`` (which Paddle runs on
+    its PHI kernels where PCC is missing) do not; anything else is Paddle's ValueError."""
+    if build_strategy is not None and getattr(build_strategy, "build_cinn_pass", False):
+        return True
+    if backend is None:
+        return False
+    if not isinstance(backend, str):
+        backend = getattr(backend, "name", backend)
+    if isinstance(backend, str) and backend.upper() == "CINN":
+        return True
+    if isinstance(backend, str) and backend.upper() in ("PCC", "PHI"):
+        return False
+    raise ValueError(f"Unknown backend {backend}. Only support 'CINN' or None for PHI.")
+
+
+def cache_dir():
+    """Where inductor keeps its compiled graphs for us (``TORCHINDUCTOR_CACHE_DIR`` wins)."""
+    d = os.environ.get("TORCHINDUCTOR_CACHE_DIR")
+    if d:
+        return d
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    d = os.path.join(base, "paddle_compat", "inductor")
+    os.environ["TORCHINDUCTOR_CACHE_DIR"] = d
+    return d
+
+
+_OP = []
+
+
+def _keep_mask_op():
+    """``paddle_compat::keep_mask(shape, p, device, after)``: dropout's keep mask drawn from
+    Paddle's engine; ``after`` (the previous mask of the graph, unused) orders the draws as
+    eager makes them. Registered on first use (registering inspects the caller's module,
+    which must not run while the package is still importing)."""
+    if _OP:
+        return _OP[0]
+
+    @torch.library.custom_op("paddle_compat::keep_mask", mutates_args=())
+    def keep_mask(shape: list[int], p: float, device: torch.device,
+                  after: Optional[torch.Tensor]) -> torch.Tensor:
+        return _keep_mask(tuple(shape), p, device)
+
+    @keep_mask.register_fake
+    def _(shape, p, device, after):
+        return torch.empty(shape, dtype=torch.bool, device=device)
+
+    _OP.append(torch.ops.paddle_compat.keep_mask.default)
+    return _OP[0]
+
+
+def _rewrite_rng(gm):
+    """Dropout mask nodes -> ``paddle_compat::keep_mask`` calls chained in graph order."""
+    if not any(n.op == "call_function" and n.target is _keep_mask for n in gm.graph.nodes):
+        return gm
+    gm = torch.fx.GraphModule(gm, copy.deepcopy(gm.graph))   # the same tensors, a new graph
+    op = _keep_mask_op()
+    prev = None
+    for node in list(gm.graph.nodes):
+        if node.op == "call_function" and node.target is _keep_mask:
+            shape, p, device = node.args
+            node.target = op
+            node.args = (list(shape), float(p), device, prev)
+            prev = node
+    gm.graph.lint()
+    gm.recompile()
+    return gm
+
+
+def _break_reasons():
+    from torch._dynamo.utils import counters
+    return dict(counters["graph_break"])
+
+
+class CompiledGraph:
+    """A GraphModule under ``torch.compile`` (inductor); its first call compiles and warns
+    with the graph breaks dynamo reported for it."""
+
+    __slots__ = ("fn", "name", "first", "compile_s")
+
+    def __init__(self, gm, name):
+        cache_dir()
+        self.fn = torch.compile(_rewrite_rng(gm), backend=TORCH_BACKEND, dynamic=False)
+        self.name = name
+        self.first = True
+        self.compile_s = None
+
+    def __call__(self, *args):
+        if not self.first:
+            return self.fn(*args)
+        before = _break_reasons()
+        t0 = time.perf_counter()
+        out = self.fn(*args)
+        self.compile_s = time.perf_counter() - t0
+        self.first = False
+        after = _break_reasons()
+        new = {k: v - before.get(k, 0) for k, v in after.items() if v > before.get(k, 0)}
+        if new:
+            lines = "; ".join(_short_reason(k) for k in new)
+            warnings.warn(f"to_static(backend='CINN'): {self.name} compiled with "
+                          f"{sum(new.values())} graph break(s), which run in Python between "
+                          f"compiled pieces: {lines}")
+        return out
+
+
+def _short_reason(reason):
+    first = str(reason).strip().splitlines()[0]
+    return first[:300]
+
+
+def compile_graph(gm, name):
+    """``gm`` (a traced to_static graph) compiled with inductor; see ``CompiledGraph``."""
+    return CompiledGraph(gm, name)

@@ -1,0 +1,278 @@
+"""to_static's compiled backend (``backend="CINN"`` -> torch.compile, jit/compiled.py).
+
+One inductor compile (the fixture's training graph, its backward and its eval graph); the other
+tests check our side of the compile (graph rewriting, guards, fallbacks, warnings) with
+torch.compile's ``aot_eager`` backend, which runs the same dynamo + AOTAutograd path without a
+C++ build. The compiled predictor tests build one AOTInductor package (the smallest model
+file) into a temporary cache and load it again from there.
+"""
+import json
+import os
+import warnings
+
+import numpy as np
+import pytest
+
+import paddle_compat as paddle
+from paddle_compat.jit import compiled as _compiled
+
+
+def _mlp(dropout=0.3):
+    paddle.seed(0)
+    return paddle.nn.Sequential(paddle.nn.Linear(8, 16), paddle.nn.BatchNorm1D(16),
+                                paddle.nn.ReLU(), paddle.nn.Dropout(dropout),
+                                paddle.nn.Linear(16, 4))
+
+
+def _train_loop(model, steps=3, clip=False, sched=False):
+    """Three Momentum steps on fixed data (seeded dropout); the losses, the BN running mean
+    and the eval output afterwards. (Not Adam: the first Linear's bias gets a gradient of
+    rounding noise through batch norm, which Adam's normalisation blows up to full steps.)"""
+    lr = paddle.optimizer.lr.StepDecay(0.01, step_size=1, gamma=0.5) if sched else 0.01
+    opt = paddle.optimizer.Momentum(lr, parameters=model.parameters(),
+                                grad_clip=paddle.nn.ClipGradByGlobalNorm(0.5) if clip else None)
+    paddle.seed(1)
+    x = paddle.randn([6, 8])
+    y = paddle.randn([6, 4])
+    losses = []
+    for _ in range(steps):
+        loss = paddle.nn.functional.mse_loss(model(x), y)
+        loss.backward()
+        opt.step()
+        opt.clear_grad()
+        if sched:
+            lr.step()
+        losses.append(float(loss))
+    model.eval()
+    ev = model(x).numpy()
+    model.train()
+    return losses, model[1]._mean.numpy().copy(), ev
+
+
+@pytest.fixture(scope="module")
+def inductor_run():
+    """Eager and to_static(backend="CINN") (inductor) runs of the same training loop."""
+    eager = _train_loop(_mlp())
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        model = paddle.jit.to_static(_mlp(), backend="CINN")
+        return eager, _train_loop(model), model
+
+
+@pytest.fixture
+def aot_eager(monkeypatch):
+    monkeypatch.setattr(_compiled, "TORCH_BACKEND", "aot_eager")
+
+
+def test_inductor_training_matches_eager(inductor_run):
+    (le, me, ee), (lc, mc, ec), model = inductor_run
+    np.testing.assert_allclose(lc, le, rtol=1e-5, atol=1e-6)       # dropout draws: same bits
+    np.testing.assert_allclose(mc, me, rtol=1e-5, atol=1e-6)       # BN running stats updated
+    np.testing.assert_allclose(ec, ee, rtol=1e-5, atol=1e-6)       # eval() switched graphs
+    graphs = [tr.gm for tr in model.forward._cache.values()]
+    assert len(graphs) == 2 and all(isinstance(g, _compiled.CompiledGraph) for g in graphs)
+    assert all(g.compile_s is not None for g in graphs)
+
+
+def test_backend_argument():
+    assert _compiled.wants_compiler("CINN") and _compiled.wants_compiler("cinn")
+    assert not _compiled.wants_compiler(None) and not _compiled.wants_compiler("PCC")
+    bs = paddle.static.BuildStrategy()
+    assert not _compiled.wants_compiler(None, bs)
+    bs.build_cinn_pass = True
+    assert _compiled.wants_compiler(None, bs)
+    with pytest.raises(ValueError, match="Unknown backend XLA. Only support 'CINN' or None"):
+        paddle.jit.to_static(lambda x: x, backend="XLA")
+    # backend=None keeps the uncompiled fx graph
+    sf = paddle.jit.to_static(lambda x: x * 2)
+    sf(paddle.ones([2]))
+    assert not any(isinstance(tr.gm, _compiled.CompiledGraph) for tr in sf._cache.values())
+
+
+def test_dropout_node_rewritten_in_order():
+    model = _mlp()
+    model.add_sublayer("drop2", paddle.nn.Dropout(0.5))
+    sf = paddle.jit.to_static(model)
+    sf(paddle.ones([3, 8]))
+    gm = sf.forward.graph_module
+    new = _compiled._rewrite_rng(gm)
+    masks = [n for n in new.graph.nodes if n.target is _compiled._keep_mask_op()]
+    assert len(masks) == 2
+    assert masks[0].args[3] is None and masks[1].args[3] is masks[0]
+    # the traced graph itself is left as it was (jit.save and users read it)
+    assert not any(n.target is _compiled._keep_mask_op() for n in gm.graph.nodes)
+    paddle.seed(5)
+    a = gm(paddle.ones([3, 8])._t)
+    paddle.seed(5)
+    b = new(paddle.ones([3, 8])._t)
+    np.testing.assert_array_equal(a[0].detach().numpy(), b[0].detach().numpy())
+
+
+def test_training_step_function(aot_eager):
+    """A to_static function doing forward, backward and the optimizer step: eager around the
+    Layers, whose forward and backward run compiled; eager's losses."""
+    def losses(compiled):
+        model = _mlp()
+        opt = paddle.optimizer.SGD(0.1, parameters=model.parameters(),
+                                   grad_clip=paddle.nn.ClipGradByNorm(0.1))
+
+        def step(x, y):
+            loss = paddle.nn.functional.mse_loss(model(x), y)
+            loss.backward()
+            opt.step()
+            opt.clear_grad()
+            return loss
+        if compiled:
+            step = paddle.jit.to_static(step, backend="CINN")
+        paddle.seed(2)
+        x, y = paddle.randn([5, 8]), paddle.randn([5, 4])
+        out = [float(step(x, y)) for _ in range(3)]
+        return out, step, model
+
+    want, _, _ = losses(False)
+    with pytest.warns(UserWarning, match="Layers it calls compiled: Tensor.backward"):
+        got, step, model = losses(True)
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+    inner = step._layer_fns[id(model)]
+    assert any(isinstance(tr.gm, _compiled.CompiledGraph) for tr in inner._cache.values())
+    assert "forward" not in model.__dict__          # the model is left as it was
+
+
+def test_schedulers_clipping_amp(aot_eager):
+    """Gradient clipping and an LR scheduler around a compiled layer, and auto_cast inside."""
+    want = _train_loop(_mlp(), clip=True, sched=True)
+    got = _train_loop(paddle.jit.to_static(_mlp(), backend="CINN"), clip=True, sched=True)
+    for a, b in zip(got, want):
+        np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+    model = _mlp(0.0)
+    model.eval()
+    x = paddle.randn([4, 8])
+    with paddle.amp.auto_cast(level="O1", dtype="bfloat16"):
+        want = model(x)
+    sf = paddle.jit.to_static(model, backend="CINN")
+    with paddle.amp.auto_cast(level="O1", dtype="bfloat16"), \
+            pytest.warns(UserWarning, match="uncompiled under paddle.amp.auto_cast"):
+        got = sf(x)
+    assert got.dtype == want.dtype
+    np.testing.assert_allclose(got.astype("float32").numpy(), want.astype("float32").numpy(),
+                               rtol=1e-2, atol=1e-2)
+
+
+def test_stop_gradient_and_compile_bound(aot_eager, monkeypatch):
+    monkeypatch.setattr(_compiled, "MAX_COMPILES", 1)
+    lin = paddle.nn.Linear(3, 2)
+    sf = paddle.jit.to_static(lin, backend="CINN")
+    x = paddle.ones([2, 3])
+    x.stop_gradient = False
+    sf(x).sum().backward()
+    assert x.grad is not None and lin.weight.grad is not None
+    lin.clear_gradients()
+    for p in lin.parameters():
+        p.stop_gradient = True
+    # x without gradient is a new signature, over the bound of 1: the traced graph, uncompiled
+    with pytest.warns(UserWarning, match="compiled for 1 input signatures"):
+        out = sf(paddle.ones([4, 3]))
+    assert not any(isinstance(tr.gm, _compiled.CompiledGraph)
+                   for k, tr in sf.forward._cache.items() if k[1][0][0] == (4, 3))
+    np.testing.assert_allclose(out.numpy(), lin(paddle.ones([4, 3])).numpy(), rtol=1e-6)
+    assert out.stop_gradient
+
+
+def test_graph_break_named(aot_eager):
+    import torch
+
+    def opaque(t):
+        torch._dynamo.graph_break()
+        return t + 1
+    g = torch.fx.Graph()
+    x = g.placeholder("x")
+    y = g.call_function(opaque, (g.call_function(torch.sin, (x,)),))
+    g.output(g.call_function(torch.cos, (y,)))
+    gm = torch.fx.GraphModule(torch.nn.Module(), g)
+    cg = _compiled.compile_graph(gm, "my_fn")
+    with pytest.warns(UserWarning, match=r"my_fn compiled with \d+ graph break\(s\).*graph_break"):
+        out = cg(torch.ones(2))
+    np.testing.assert_allclose(out.numpy(), np.cos(np.sin(1.0) + 1) * np.ones(2), rtol=1e-6)
+
+
+def test_model_fit_on_to_static_network(aot_eager):
+    def run(compiled):
+        net = _mlp(0.0)
+        if compiled:
+            net = paddle.jit.to_static(net, backend="CINN")
+        model = paddle.Model(net)
+        model.prepare(paddle.optimizer.SGD(0.05, parameters=net.parameters()),
+                      paddle.nn.MSELoss())
+        paddle.seed(3)
+        x, y = paddle.randn([6, 8]), paddle.randn([6, 4])
+        return [float(model.train_batch([x], [y])[0]) for _ in range(3)]
+    np.testing.assert_allclose(run(True), run(False), rtol=1e-5, atol=1e-6)
+
+
+# ---------------------------------------------------------------- compiled predictors (AOT)
+DATA = os.path.join(os.path.dirname(__file__), "data", "model_files")
+
+
+def _predictor(memory_optim=True):
+    import paddle_compat.inference as pi
+    cfg = pi.Config(os.path.join(DATA, "mlp.json"), os.path.join(DATA, "mlp.pdiparams"))
+    if memory_optim:
+        cfg.enable_memory_optim()
+    return pi.create_predictor(cfg)
+
+
+def _mlp_case():
+    with open(os.path.join(DATA, "expected", "mlp.json")) as f:
+        gold = json.load(f)
+    d = gold["inputs"][0]
+    x = np.asarray(d["data"], d["dtype"]).reshape(d["shape"])
+    return x, np.asarray(gold["eval_output"][0]["data"]).reshape(len(x), -1)
+
+
+def _run(pred, x):
+    pred.get_input_handle(pred.get_input_names()[0]).copy_from_cpu(x)
+    pred.run()
+    return pred.get_output_handle(pred.get_output_names()[0]).copy_to_cpu()
+
+
+@pytest.fixture(scope="module")
+def aot_cache(tmp_path_factory):
+    d = str(tmp_path_factory.mktemp("aot"))
+    old = os.environ.get("PADDLE_COMPAT_AOT_CACHE")
+    os.environ["PADDLE_COMPAT_AOT_CACHE"] = d
+    yield d
+    if old is None:
+        del os.environ["PADDLE_COMPAT_AOT_CACHE"]
+    else:
+        os.environ["PADDLE_COMPAT_AOT_CACHE"] = old
+
+
+def test_aot_predictor_compiles_once_and_caches(aot_cache):
+    x, want = _mlp_case()
+    assert _predictor(memory_optim=False)._aot is None        # the switch chooses the path
+    first = _predictor()
+    np.testing.assert_allclose(_run(first, x), want, rtol=1e-5, atol=1e-6)
+    assert first._aot.failed is None and first._aot.cached is False
+    assert [f for f in os.listdir(aot_cache) if f.endswith(".pt2")]
+    second = _predictor()                     # same files, same shapes: loaded, not compiled
+    np.testing.assert_allclose(_run(second, x), want, rtol=1e-5, atol=1e-6)
+    assert second._aot.cached is True
+    # another batch size: eager, with eager's numbers
+    x2 = np.concatenate([x, x])
+    np.testing.assert_allclose(_run(second, x2), np.concatenate([want, want]), rtol=1e-5,
+                               atol=1e-6)
+
+
+def test_aot_predictor_falls_back_with_message(aot_cache, monkeypatch):
+    import torch
+
+    def refuse(*a, **k):
+        raise RuntimeError("export refused for the test")
+    monkeypatch.setattr(torch.export, "export", refuse)
+    monkeypatch.setenv("PADDLE_COMPAT_AOT_CACHE", os.path.join(aot_cache, "empty"))
+    x, want = _mlp_case()
+    pred = _predictor()
+    with pytest.warns(UserWarning, match="compiled predictor .* runs eagerly: RuntimeError: "
+                                         "export refused"):
+        got = _run(pred, x)
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
