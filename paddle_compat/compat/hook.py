@@ -41,6 +41,13 @@ ALIASES = {
     "paddle.nn.quant.format": ROOT + ".quantization.format",
     "paddle.base.dygraph.base": ROOT + ".compat.shims.base.dygraph",
     "paddle.base.data_feeder": ROOT + ".framework.data_feeder",
+    # internals of Paddle's PIR and OpTest harness (compat/shims/*: what they mean here)
+    "paddle.autograd.ir_backward": ROOT + ".compat.shims.autograd_ir",
+    "paddle.autograd.backward_utils": ROOT + ".compat.shims.autograd_ir",
+    "paddle.pir": ROOT + ".compat.shims.pir",
+    "paddle.decomposition": ROOT + ".compat.shims.decomposition",
+    "paddle.jit.dy2static": ROOT + ".compat.shims.dy2static",
+    "paddle.incubate.autograd.primapi": ROOT + ".compat.shims.primapi",
     "paddle.distributed.fleet.meta_parallel.parallel_layers":
         ROOT + ".distributed.fleet.meta_parallel",
     "paddle.utils.cpp_extension.cpp_extension": ROOT + ".utils.cpp_extension.build",
@@ -98,6 +105,9 @@ EXTRAS = {
     "paddle.nn": {
         # an attribute only: ``import paddle.nn.loss`` fails in Paddle too
         "loss": ROOT + ".nn.layer.loss",
+    },
+    "paddle.incubate.autograd": {
+        "primapi": ROOT + ".compat.shims.primapi",
     },
     "paddle.framework": {
         "core": ROOT + ".compat.shims.base.core",

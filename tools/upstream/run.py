@@ -84,6 +84,9 @@ def main(argv=None):
     ap.add_argument("--timeout", type=float, default=120.0, help="seconds per file (120)")
     ap.add_argument("--table", metavar="OUT.txt", help="also write the report to a file")
     ap.add_argument("--logs", help="keep each file's output here")
+    ap.add_argument("--baseline", default=suite.BASELINE,
+                    help="the baseline JSON (default: baseline.json)")
+    ap.add_argument("--known", default=suite.KNOWN, help="the known-failures JSON (known.json)")
     ap.add_argument("--only-baselined", action="store_true",
                     help="run only the files that have a baseline")
     args = ap.parse_args(argv)
@@ -92,10 +95,9 @@ def main(argv=None):
         print("run.py: Paddle's test files are not here: set UPSTREAM_PADDLE_TESTS to a "
               "directory holding Paddle's test/ tree", file=sys.stderr)
         return 2
-    baseline = suite.load_json(suite.BASELINE)
-    known = suite.load_json(suite.KNOWN)
     files = args.files or suite.chosen_files()
     present = [f for f in files if os.path.isfile(os.path.join(root, f))]
+    baseline = suite.load_json(args.baseline)
     if args.only_baselined:
         present = [f for f in present if f in baseline]
     if not present:
@@ -105,6 +107,8 @@ def main(argv=None):
     results, logdir = suite.run_many(present, root, [sys.executable, "-m", "paddle_compat"],
                                      args.timeout, args.jobs, paddle_compat=True,
                                      logdir=args.logs)
+    baseline = suite.load_json(args.baseline)      # read again: a baseline may be recorded alongside
+    known = suite.load_json(args.known)
     rows, failures = compare(results, baseline, known)
     text = render(rows, failures) + f"\n(logs: {logdir})"
     print()

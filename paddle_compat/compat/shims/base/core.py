@@ -89,3 +89,13 @@ def _is_bwd_prim_enabled():
 
 def _is_all_prim_enabled():
     return _prim["fwd"] and _prim["bwd"]
+
+
+def get_all_op_protos():
+    """The serialized protos of the C++ operators registered in this build: none here
+    (paddle_compat runs its operators on torch and has no C++ operator registry), so code that
+    builds operators by ``op_type`` finds none registered."""
+    return []
+
+
+__all__ += ["get_all_op_protos"]
