@@ -53,23 +53,24 @@ class StringEnvironmentVariable(EnvironmentVariable):
 
 
 class BooleanEnvironmentVariable(EnvironmentVariable):
-    """A boolean variable: ``1``, ``true``, ``on`` (any case) read as True."""
+    """A boolean variable: any value but ``0``, ``false``, ``off`` (any case) reads as True.
+    Its truth is ``get()``: ``bool(variable)`` is refused (ValueError), as in Paddle, so that a
+    forgotten ``.get()`` does not read every variable as set."""
 
     def __init__(self, name, default):
-        if not isinstance(default, bool):
-            raise TypeError(f"the default of {name} must be a bool, got {type(default).__name__}")
+        assert isinstance(default, bool), f"default must be a boolean, got {default!r}"
         super().__init__(name, default)
 
     def parse_from_string(self):
-        return os.environ[self.name].strip().lower() in ("1", "true", "on")
+        return os.environ[self.name].strip().lower() not in ("0", "false", "off")
 
     def convert_to_string(self, value):
-        if not isinstance(value, bool):
-            raise TypeError(f"{self.name} takes a bool, got {type(value).__name__}")
-        return "True" if value else "False"
+        assert isinstance(value, bool), f"value must be a boolean, got {value!r}"
+        return "true" if value else "false"
 
     def __bool__(self):
-        return self.get()
+        raise ValueError("BooleanEnvironmentVariable does not support bool(), please use get() "
+                         "instead.")
 
 
 class IntegerEnvironmentVariable(EnvironmentVariable):
@@ -103,22 +104,19 @@ class StringListEnvironmentVariable(EnvironmentVariable):
 
 
 class EnvironmentVariableGuard:
-    """Set ``variable`` to ``value`` for a ``with`` block; the previous state (set or not) is
-    restored afterwards."""
+    """Set ``variable`` to ``value`` for a ``with`` block; afterwards it is set to the value it
+    read before (its default when it was unset: the variable stays in the environment, as
+    Paddle leaves it)."""
 
     def __init__(self, variable, value):
         self.variable = variable
         self.value = value
 
     def __enter__(self):
-        self._had = self.variable.name in os.environ
-        self._old = os.environ.get(self.variable.name)
+        self._old = self.variable.get()
         self.variable.set(self.value)
         return self
 
     def __exit__(self, *exc):
-        if self._had:
-            os.environ[self.variable.name] = self._old
-        else:
-            self.variable.delete()
+        self.variable.set(self._old)
         return False

@@ -14,6 +14,8 @@ import numpy as np
 import torch
 
 from ...framework import dtype as _dt
+from ...framework import mode as _mode
+from ...framework.data_feeder import check_variable_and_dtype
 from ...framework.tensor import wrap
 from ...ops.common import F64, float_attr, not_tensor
 from ...ops.registry import OpSet
@@ -369,6 +371,8 @@ def prelu(x, weight, data_format="NCHW", name=None):
 @op
 def glu(x, axis=-1, name=None):
     """a * sigmoid(b) with a, b the two halves of x along ``axis``."""
+    if not _mode.in_dynamic_mode():
+        check_variable_and_dtype(x, "input", ["float16", "float32", "float64"], "glu")
     t = x._t
     rank = t.dim()
     if not -rank <= axis < rank:

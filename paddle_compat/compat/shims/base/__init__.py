@@ -3,6 +3,7 @@
 Everything here is the paddle_compat object Paddle exposes under the same name elsewhere; any
 other ``paddle.base.xxx`` raises ``UnsupportedAPIError`` (installed by the import hook).
 """
+from ....framework.param_attr import ParamAttr
 from ....framework.parameter import Parameter
 from ....framework.place import CPUPlace, CUDAPinnedPlace, CUDAPlace, is_compiled_with_cuda
 from ....static import Executor, Program, default_main_program, default_startup_program
@@ -18,4 +19,4 @@ __all__ = ["core", "dygraph", "framework", "CPUPlace", "CUDAPlace", "CUDAPinnedP
            "Program", "program_guard", "default_main_program", "default_startup_program",
            "Executor", "global_scope", "scope_guard", "in_dygraph_mode", "in_dynamic_mode",
            "Parameter", "is_compiled_with_cuda", "wrapped_decorator", "Scope", "unique_name",
-           "executor", "proto"]
+           "executor", "proto", "ParamAttr"]

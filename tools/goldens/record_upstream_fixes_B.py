@@ -1,0 +1,114 @@
+"""Record what Paddle 3.3.1 does in the places issue 31's legacy_test files (half B) showed
+paddle_compat differing, and in the internals Paddle's OpTest harness imports, as goldens for
+tests/test_upstream_fixes_B.py.
+
+    /work/paddle_venv/bin/python tools/goldens/record_upstream_fixes_B.py
+
+Writes tests/goldens/upstream_fixes_B.json.
+"""
+import json
+import os
+
+import paddle  # noqa: E402  (only ever run under the Paddle virtualenv)
+
+paddle.set_device("cpu")
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+OUT = os.path.join(ROOT, "tests", "goldens", "upstream_fixes_B.json")
+G = {}
+
+
+def err(fn):
+    """``[exception type, message]`` of ``fn()``, or None when it returns."""
+    try:
+        fn()
+    except Exception as e:          # noqa: BLE001 (recording whatever Paddle raises)
+        return [type(e).__name__, str(e)]
+    return None
+
+
+def errors():
+    lin = paddle.nn.Linear(2, 2)
+
+    def set_trainable(v):
+        def f():
+            lin.weight.trainable = v
+        return f
+
+    G["trainable_str"] = err(set_trainable("1"))
+    G["trainable_int"] = err(set_trainable(1))
+    lin.weight.trainable = False
+    G["trainable_false_stop_gradient"] = lin.weight.stop_gradient
+    paddle.enable_static()
+    try:
+        with paddle.static.program_guard(paddle.static.Program()):
+            xi = paddle.static.data("xi", [10, 18], "int32")
+            xf = paddle.static.data("xf", [1, 2, 3], "float32")
+            act = paddle.nn.GLU(256)
+            G["glu_static_int"] = err(lambda: act(1))
+            G["glu_static_int32"] = err(lambda: act(xi))
+            G["glu_static_axis"] = err(lambda: act(xf))
+            G["var_static_int32"] = err(lambda: paddle.var(xi))
+            G["std_static_int32"] = err(lambda: paddle.std(xi))
+            G["var_static_float"] = err(lambda: paddle.var(xf))
+    finally:
+        paddle.disable_static()
+    G["var_dynamic_int32"] = paddle.var(paddle.to_tensor([[1, 2, 7]], "int32")).numpy().tolist()
+
+
+def internals():
+    from paddle.base.framework import _dygraph_guard, get_flags
+    from paddle.jit.dy2static.utils import parse_arg_and_kwargs
+    from paddle.utils.environments import (BooleanEnvironmentVariable,
+                                           EnvironmentVariableGuard,
+                                           IntegerEnvironmentVariable)
+
+    modes = []
+    with _dygraph_guard(None):
+        modes.append(paddle.in_dynamic_mode())
+    modes.append(paddle.in_dynamic_mode())
+    paddle.enable_static()
+    with _dygraph_guard(paddle.base.dygraph.Tracer()):
+        modes.append(paddle.in_dynamic_mode())
+    modes.append(paddle.in_dynamic_mode())
+    paddle.disable_static()
+    G["dygraph_guard_modes"] = modes
+    G["flag_pir_in_executor"] = get_flags("FLAGS_enable_pir_in_executor")
+
+    def f(a, b, c=3, d="x"):
+        return a
+
+    class K:
+        def m(self, x, y=1):
+            return x
+
+    G["parse_f"] = list(parse_arg_and_kwargs(f))
+    G["parse_m"] = list(parse_arg_and_kwargs(K.m))
+    G["parse_none"] = list(parse_arg_and_kwargs(lambda: 0))
+
+    name = "PADDLE_COMPAT_GOLDEN_ENV_FLAG"
+    os.environ.pop(name, None)
+    b = BooleanEnvironmentVariable(name, False)
+    rec = [b.get(), err(lambda: bool(b))]
+    with EnvironmentVariableGuard(b, True):
+        rec += [b.get(), os.environ.get(name)]
+    rec += [b.get(), name in os.environ]
+    for text in ("1", "ON", "true", "0", "yes"):
+        os.environ[name] = text
+        rec.append([text, b.get()])
+    os.environ.pop(name)
+    n = IntegerEnvironmentVariable(name, 7)
+    rec.append(n.get())
+    os.environ[name] = "12"
+    rec.append(n.get())
+    os.environ.pop(name)
+    G["environments"] = rec
+    G["bool_env_bad_default"] = err(lambda: BooleanEnvironmentVariable(name, 1))
+    G["bool_env_bad_set"] = err(lambda: b.set("1"))
+
+
+errors()
+internals()
+with open(OUT, "w") as fh:
+    json.dump(G, fh, indent=1, sort_keys=True)
+    fh.write("\n")
+print(f"wrote {OUT}: {len(G)} entries")
