@@ -85,6 +85,16 @@ def test_static_dtype_checks_of_glu_var_std():
     assert got.numpy().tolist() == GOLD["var_dynamic_int32"]
 
 
+def test_bucketize_checks_sorted_sequence_first():
+    seq = paddle.to_tensor([1, 3, 5, 7])
+    x = paddle.to_tensor([[0, 5], [10, 6]])
+    got = _err(lambda: paddle.bucketize(None, seq))
+    _same_error(got, "bucketize_x_none", exact=False)
+    assert "'values' (position 1)" in got[1] and "searchsorted" in got[1]
+    _same_error(_err(lambda: paddle.bucketize(x, None)), "bucketize_seq_none")
+    assert paddle.bucketize(x, seq, right=True).numpy().tolist() == GOLD["bucketize_values"]
+
+
 # ------------------------------------------------------------------ what op_test.py imports
 def test_dygraph_guard_switches_mode_and_restores():
     fw = importlib.import_module("paddle.base.framework")

@@ -276,10 +276,15 @@ def mode(x, axis=-1, keepdim=False, name=None):
 def bucketize(x, sorted_sequence, out_int32=False, right=False, name=None, *, out=None):
     """For each entry of x, the index of its bucket in the 1-d ``sorted_sequence`` (the first
     position with a value >= it; > with ``right``); int64, or int32 with ``out_int32``."""
-    t = _tensor(x, "bucketize")
-    s = _tensor(sorted_sequence, "bucketize", "sorted_sequence", 1)
+    # Paddle reads sorted_sequence's dtype first (a non-tensor: AttributeError), then hands
+    # x to searchsorted as its 'values' argument
+    if not isinstance(sorted_sequence, Tensor):
+        raise AttributeError(f"'{type(sorted_sequence).__name__}' object has no attribute "
+                             "'dtype'")
+    s = sorted_sequence._t
     if s.dim() != 1:
         raise ValueError(f"sorted_sequence tensor must be 1 dimension, but got dim {s.dim()}")
+    t = _tensor(x, "searchsorted", "values", 1)
     r = torch.bucketize(t, s, out_int32=out_int32, right=right)
     if out is not None:
         out._t = r

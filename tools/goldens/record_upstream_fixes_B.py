@@ -52,6 +52,11 @@ def errors():
             G["var_static_float"] = err(lambda: paddle.var(xf))
     finally:
         paddle.disable_static()
+    seq = paddle.to_tensor([1, 3, 5, 7])
+    x = paddle.to_tensor([[0, 5], [10, 6]])
+    G["bucketize_x_none"] = err(lambda: paddle.bucketize(None, seq))
+    G["bucketize_seq_none"] = err(lambda: paddle.bucketize(x, None))
+    G["bucketize_values"] = paddle.bucketize(x, seq, right=True).numpy().tolist()
     G["var_dynamic_int32"] = paddle.var(paddle.to_tensor([[1, 2, 7]], "int32")).numpy().tolist()
 
 
