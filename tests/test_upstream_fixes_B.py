@@ -95,6 +95,25 @@ def test_bucketize_checks_sorted_sequence_first():
     assert paddle.bucketize(x, seq, right=True).numpy().tolist() == GOLD["bucketize_values"]
 
 
+def test_legacy_c_ops_scale_sigmoid_matmul_v2():
+    L = importlib.import_module("paddle._legacy_C_ops")
+    x = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]], stop_gradient=False)
+    close = lambda got, key: np.testing.assert_allclose(got, GOLD[key], rtol=1e-6)  # noqa: E731
+    close(L.scale(x, "scale", 0.5, "bias", 1.0).numpy(), "legacy_scale")
+    close(L.scale(x, "scale", 2.0, "bias", 1.0, "bias_after_scale", False).numpy(),
+          "legacy_scale_before")
+    y = x.detach().clone()
+    assert (L.scale_(y, "scale", 0.5) is y) is GOLD["legacy_scale_"][0]
+    np.testing.assert_allclose(y.numpy(), GOLD["legacy_scale_"][1])
+    close(L.matmul_v2(x, x, "trans_x", True, "trans_y", False).numpy(), "legacy_matmul_v2")
+    s = L.sigmoid(x)
+    s.sum().backward()
+    np.testing.assert_allclose(s.numpy(), GOLD["legacy_sigmoid"][0], rtol=1e-6)
+    np.testing.assert_allclose(x.grad.numpy(), GOLD["legacy_sigmoid"][1], rtol=1e-6)
+    with pytest.raises(ValueError, match="even"):
+        L.scale(x, "scale")
+
+
 # ------------------------------------------------------------------ what op_test.py imports
 def test_dygraph_guard_switches_mode_and_restores():
     fw = importlib.import_module("paddle.base.framework")

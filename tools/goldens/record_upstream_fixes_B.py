@@ -60,6 +60,20 @@ def errors():
     G["var_dynamic_int32"] = paddle.var(paddle.to_tensor([[1, 2, 7]], "int32")).numpy().tolist()
 
 
+def legacy_ops():
+    from paddle import _legacy_C_ops as L
+    x = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]], stop_gradient=False)
+    G["legacy_scale"] = L.scale(x, "scale", 0.5, "bias", 1.0).numpy().tolist()
+    G["legacy_scale_before"] = L.scale(x, "scale", 2.0, "bias", 1.0, "bias_after_scale",
+                                       False).numpy().tolist()
+    y = x.detach().clone()
+    G["legacy_scale_"] = [L.scale_(y, "scale", 0.5) is y, y.numpy().tolist()]
+    G["legacy_matmul_v2"] = L.matmul_v2(x, x, "trans_x", True, "trans_y", False).numpy().tolist()
+    s = L.sigmoid(x)
+    s.sum().backward()
+    G["legacy_sigmoid"] = [s.numpy().tolist(), x.grad.numpy().tolist()]
+
+
 def internals():
     from paddle.base.framework import _dygraph_guard, get_flags
     from paddle.jit.dy2static.utils import parse_arg_and_kwargs
@@ -112,6 +126,7 @@ def internals():
 
 
 errors()
+legacy_ops()
 internals()
 with open(OUT, "w") as fh:
     json.dump(G, fh, indent=1, sort_keys=True)
