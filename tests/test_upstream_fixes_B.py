@@ -114,6 +114,16 @@ def test_legacy_c_ops_scale_sigmoid_matmul_v2():
         L.scale(x, "scale")
 
 
+def test_zero_grads_zeroes_the_same_gradient():
+    x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    (x * x).sum().backward()
+    g = x.grad
+    r = x._zero_grads()
+    assert [r, x.grad.numpy().tolist(), g.numpy().tolist()] == GOLD["zero_grads"]
+    y = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    assert [y._zero_grads(), y.grad] == GOLD["zero_grads_none"]
+
+
 # ------------------------------------------------------------------ what op_test.py imports
 def test_dygraph_guard_switches_mode_and_restores():
     fw = importlib.import_module("paddle.base.framework")

@@ -554,6 +554,11 @@ class Tensor:
 
     clear_gradient = clear_grad
 
+    def _zero_grads(self):
+        """Paddle's private form of ``clear_grad()``: the gradient, if any, becomes zeros in
+        place (the same tensor object); returns None."""
+        self.clear_grad(True)
+
     @fast_path("x", torch.Tensor.detach)
     def detach(self):
         return wrap(self._t.detach())

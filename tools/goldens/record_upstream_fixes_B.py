@@ -74,6 +74,16 @@ def legacy_ops():
     G["legacy_sigmoid"] = [s.numpy().tolist(), x.grad.numpy().tolist()]
 
 
+def zero_grads():
+    x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    (x * x).sum().backward()
+    g = x.grad
+    r = x._zero_grads()
+    G["zero_grads"] = [r, x.grad.numpy().tolist(), g.numpy().tolist()]
+    y = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    G["zero_grads_none"] = [y._zero_grads(), y.grad]
+
+
 def internals():
     from paddle.base.framework import _dygraph_guard, get_flags
     from paddle.jit.dy2static.utils import parse_arg_and_kwargs
@@ -127,6 +137,7 @@ def internals():
 
 errors()
 legacy_ops()
+zero_grads()
 internals()
 with open(OUT, "w") as fh:
     json.dump(G, fh, indent=1, sort_keys=True)
