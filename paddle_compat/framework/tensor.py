@@ -554,6 +554,14 @@ class Tensor:
 
     clear_gradient = clear_grad
 
+    def _reset_grad_inplace_version(self, set_to_zero=False):
+        """Set the in-place version counter of this tensor's gradient (if any) back to 0, as
+        Paddle does for either argument: a hook that changed the gradient in place then
+        leaves it as if unchanged. Returns None."""
+        g = self.grad
+        if g is not None:
+            torch._C._autograd._unsafe_set_version_counter((g._t,), (0,))
+
     def _zero_grads(self):
         """Paddle's private form of ``clear_grad()``: the gradient, if any, becomes zeros in
         place (the same tensor object); returns None."""

@@ -84,6 +84,25 @@ def zero_grads():
     G["zero_grads_none"] = [y._zero_grads(), y.grad]
 
 
+def reset_grad_version():
+    from paddle import _legacy_C_ops as L
+    w = paddle.to_tensor([1.0], stop_gradient=False)
+    (w * w).sum().backward()
+    with paddle.no_grad():
+        L.scale_(w.grad, "scale", 0.5)
+        L.scale_(w.grad, "scale", 0.5)
+    rec = [w.grad.inplace_version]
+    w._reset_grad_inplace_version()
+    rec.append(w.grad.inplace_version)
+    with paddle.no_grad():
+        L.scale_(w.grad, "scale", 0.5)
+    w._reset_grad_inplace_version(True)
+    rec += [w.grad.inplace_version, w.grad.numpy().tolist()]
+    y = paddle.to_tensor([1.0], stop_gradient=False)
+    rec += [y._reset_grad_inplace_version(True), y.grad]
+    G["reset_grad_inplace_version"] = rec
+
+
 def internals():
     from paddle.base.framework import _dygraph_guard, get_flags
     from paddle.jit.dy2static.utils import parse_arg_and_kwargs
@@ -138,6 +157,7 @@ def internals():
 errors()
 legacy_ops()
 zero_grads()
+reset_grad_version()
 internals()
 with open(OUT, "w") as fh:
     json.dump(G, fh, indent=1, sort_keys=True)
