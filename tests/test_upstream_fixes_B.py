@@ -146,6 +146,19 @@ def test_reset_grad_inplace_version():
     assert rec[1:] == GOLD["reset_grad_inplace_version"][1:]
 
 
+def test_clip_grad_value_rejects_a_negative_value():
+    from paddle_compat.nn.utils import clip_grad_value_
+    p = paddle.to_tensor([[1.0, 2.0]])
+    p.grad = paddle.to_tensor([[3.0, -4.0]])
+    got = _err(lambda: clip_grad_value_(p, clip_value=-1))
+    _same_error(got, "clip_grad_value_negative", exact=False)
+    assert got[1] in GOLD["clip_grad_value_negative"][1]
+    assert _err(lambda: clip_grad_value_(paddle.to_tensor([1.0]), -1)) \
+        == GOLD["clip_grad_value_no_grad"]
+    clip_grad_value_(p, clip_value=2.5)
+    assert p.grad.numpy().tolist() == GOLD["clip_grad_value"]
+
+
 # ------------------------------------------------------------------ what op_test.py imports
 def test_dygraph_guard_switches_mode_and_restores():
     fw = importlib.import_module("paddle.base.framework")

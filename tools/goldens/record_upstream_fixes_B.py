@@ -57,6 +57,13 @@ def errors():
     G["bucketize_x_none"] = err(lambda: paddle.bucketize(None, seq))
     G["bucketize_seq_none"] = err(lambda: paddle.bucketize(x, None))
     G["bucketize_values"] = paddle.bucketize(x, seq, right=True).numpy().tolist()
+    from paddle.nn.utils import clip_grad_value_
+    p = paddle.to_tensor([[1.0, 2.0]])
+    p.grad = paddle.to_tensor([[3.0, -4.0]])
+    G["clip_grad_value_negative"] = err(lambda: clip_grad_value_(p, clip_value=-1))
+    G["clip_grad_value_no_grad"] = err(lambda: clip_grad_value_(paddle.to_tensor([1.0]), -1))
+    clip_grad_value_(p, clip_value=2.5)
+    G["clip_grad_value"] = p.grad.numpy().tolist()
     G["var_dynamic_int32"] = paddle.var(paddle.to_tensor([[1, 2, 7]], "int32")).numpy().tolist()
 
 
