@@ -78,6 +78,8 @@ def test_static_dtype_checks_of_glu_var_std():
             _same_error(_err(lambda: paddle.var(xi)), "var_static_int32")
             _same_error(_err(lambda: paddle.std(xi)), "std_static_int32")
             assert _err(lambda: paddle.var(xf)) is GOLD["var_static_float"]
+            _same_error(_err(lambda: paddle.nn.functional.selu(1)), "selu_static_int", False)
+            _same_error(_err(lambda: paddle.nn.functional.selu(xi)), "selu_static_int32", False)
     finally:
         paddle.disable_static()
     # dynamic mode keeps integer variance (no static check there)
@@ -174,6 +176,13 @@ def test_dygraph_guard_switches_mode_and_restores():
     finally:
         paddle.disable_static()
     assert modes == GOLD["dygraph_guard_modes"]
+
+
+def test_grad_suffix_names():
+    bw = importlib.import_module("paddle.base.backward")
+    assert [bw._append_grad_suffix_("x"), bw._strip_grad_suffix_("x@GRAD"),
+            bw._strip_grad_suffix_("x@GRAD@RENAME@0"), bw._strip_grad_suffix_("y")] \
+        == GOLD["grad_suffix"]
 
 
 def test_flag_pir_in_executor_reads_as_paddle():

@@ -49,6 +49,8 @@ def errors():
             G["glu_static_axis"] = err(lambda: act(xf))
             G["var_static_int32"] = err(lambda: paddle.var(xi))
             G["std_static_int32"] = err(lambda: paddle.std(xi))
+            G["selu_static_int"] = err(lambda: paddle.nn.functional.selu(1))
+            G["selu_static_int32"] = err(lambda: paddle.nn.functional.selu(xi))
             G["var_static_float"] = err(lambda: paddle.var(xf))
     finally:
         paddle.disable_static()
@@ -127,6 +129,9 @@ def internals():
     modes.append(paddle.in_dynamic_mode())
     paddle.disable_static()
     G["dygraph_guard_modes"] = modes
+    from paddle.base.backward import _append_grad_suffix_, _strip_grad_suffix_
+    G["grad_suffix"] = [_append_grad_suffix_("x"), _strip_grad_suffix_("x@GRAD"),
+                        _strip_grad_suffix_("x@GRAD@RENAME@0"), _strip_grad_suffix_("y")]
     G["flag_pir_in_executor"] = get_flags("FLAGS_enable_pir_in_executor")
 
     def f(a, b, c=3, d="x"):

@@ -178,6 +178,8 @@ def celu(x, alpha=1.0, name=None):
 def selu(x, scale=1.0507009873554804934193349852946,
          alpha=1.6732632423543772848170429916717, name=None):
     """scale * elu(x, alpha) with Paddle's checks (any scale > 1, alpha >= 0)."""
+    if not _mode.in_dynamic_mode():
+        check_variable_and_dtype(x, "x", ["float16", "float32", "float64"], "selu")
     if scale <= 1.0:
         raise ValueError(f"The scale must be greater than 1.0. Received: {scale}.")
     if alpha < 0:
