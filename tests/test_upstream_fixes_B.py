@@ -161,6 +161,14 @@ def test_clip_grad_value_rejects_a_negative_value():
     assert p.grad.numpy().tolist() == GOLD["clip_grad_value"]
 
 
+def test_optimizer_dtype_is_the_first_parameters():
+    p = paddle.create_parameter([2], "float64")
+    q = paddle.create_parameter([2], "float32")
+    assert [str(paddle.optimizer.Adam(parameters=[p])._dtype),
+            str(paddle.optimizer.SGD(parameters=[{"params": [q]}])._dtype),
+            str(paddle.optimizer.Adam(parameters=[q, p])._dtype)] == GOLD["optimizer_dtype"]
+
+
 # ------------------------------------------------------------------ what op_test.py imports
 def test_dygraph_guard_switches_mode_and_restores():
     fw = importlib.import_module("paddle.base.framework")

@@ -112,6 +112,14 @@ def reset_grad_version():
     G["reset_grad_inplace_version"] = rec
 
 
+def optimizer_dtype():
+    p = paddle.create_parameter([2], "float64")
+    q = paddle.create_parameter([2], "float32")
+    G["optimizer_dtype"] = [str(paddle.optimizer.Adam(parameters=[p])._dtype),
+                            str(paddle.optimizer.SGD(parameters=[{"params": [q]}])._dtype),
+                            str(paddle.optimizer.Adam(parameters=[q, p])._dtype)]
+
+
 def internals():
     from paddle.base.framework import _dygraph_guard, get_flags
     from paddle.jit.dy2static.utils import parse_arg_and_kwargs
@@ -170,6 +178,7 @@ errors()
 legacy_ops()
 zero_grads()
 reset_grad_version()
+optimizer_dtype()
 internals()
 with open(OUT, "w") as fh:
     json.dump(G, fh, indent=1, sort_keys=True)
