@@ -169,6 +169,20 @@ def test_optimizer_dtype_is_the_first_parameters():
             str(paddle.optimizer.Adam(parameters=[q, p])._dtype)] == GOLD["optimizer_dtype"]
 
 
+def test_dense_tensor_set_replaces_the_data():
+    x = paddle.create_parameter([2, 3], "float32")
+    r = x.value().get_tensor().set(np.full((2, 3), 2.0, np.float32), paddle.CPUPlace())
+    rec = [r, x.numpy().tolist(), x.stop_gradient]
+    x.value().get_tensor().set(np.arange(6, dtype=np.float32).reshape(3, 2), paddle.CPUPlace())
+    rec += [list(x.shape), x.numpy().tolist()]
+    y = paddle.to_tensor([1, 2])
+    y.get_tensor().set(np.array([1.5, 2.5]), paddle.CPUPlace())
+    rec += [str(y.dtype), y.numpy().tolist()]
+    (x * 3).sum().backward()
+    rec.append(x.grad.numpy().tolist())
+    assert rec == GOLD["tensor_set"]
+
+
 # ------------------------------------------------------------------ what op_test.py imports
 def test_dygraph_guard_switches_mode_and_restores():
     fw = importlib.import_module("paddle.base.framework")

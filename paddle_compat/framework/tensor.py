@@ -772,6 +772,16 @@ class Tensor:
     def get_tensor(self):
         return self
 
+    def set(self, array, place=None):
+        """Paddle's ``DenseTensor.set`` (reached as ``x.value().get_tensor().set(...)``): the
+        tensor's data becomes a copy of ``array`` (numpy or Tensor), whose shape and dtype it
+        takes, on ``place`` (default: where it is); the Tensor object and its gradient flag
+        stay. Returns None."""
+        src = array._t.detach() if isinstance(array, Tensor) else torch.as_tensor(
+            np.array(array, copy=True))
+        dev = self._t.device if place is None else to_torch_device(place)
+        self._t.data = src.to(dev).clone()
+
     # ------------------------------------------------------------------ torch-style (Paddle 3)
     # x.float(), x.long() ... (made from _CASTS below): astype to a fixed dtype (Paddle's casts);
     # the same dtype gives x itself, and the result of x that does not stop gradient doesn't

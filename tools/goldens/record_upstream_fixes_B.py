@@ -120,6 +120,21 @@ def optimizer_dtype():
                             str(paddle.optimizer.Adam(parameters=[q, p])._dtype)]
 
 
+def tensor_set():
+    import numpy as np
+    x = paddle.create_parameter([2, 3], "float32")
+    r = x.value().get_tensor().set(np.full((2, 3), 2.0, np.float32), paddle.CPUPlace())
+    rec = [r, x.numpy().tolist(), x.stop_gradient]
+    x.value().get_tensor().set(np.arange(6, dtype=np.float32).reshape(3, 2), paddle.CPUPlace())
+    rec += [list(x.shape), x.numpy().tolist()]
+    y = paddle.to_tensor([1, 2])
+    y.get_tensor().set(np.array([1.5, 2.5]), paddle.CPUPlace())
+    rec += [str(y.dtype), y.numpy().tolist()]
+    (x * 3).sum().backward()
+    rec.append(x.grad.numpy().tolist())
+    G["tensor_set"] = rec
+
+
 def internals():
     from paddle.base.framework import _dygraph_guard, get_flags
     from paddle.jit.dy2static.utils import parse_arg_and_kwargs
@@ -179,6 +194,7 @@ legacy_ops()
 zero_grads()
 reset_grad_version()
 optimizer_dtype()
+tensor_set()
 internals()
 with open(OUT, "w") as fh:
     json.dump(G, fh, indent=1, sort_keys=True)
