@@ -78,6 +78,10 @@ def test_static_dtype_checks_of_glu_var_std():
             _same_error(_err(lambda: paddle.var(xi)), "var_static_int32")
             _same_error(_err(lambda: paddle.std(xi)), "std_static_int32")
             assert _err(lambda: paddle.var(xf)) is GOLD["var_static_float"]
+            got = _err(lambda: paddle.real(xf))
+            _same_error(got, "real_static_float", exact=False)
+            assert got[1].split(" (at ")[0] == GOLD["real_static_float"][1].split(" (at ")[0]
+            _same_error(_err(lambda: paddle.imag(xf)), "imag_static_float", exact=False)
             _same_error(_err(lambda: paddle.nn.functional.selu(1)), "selu_static_int", False)
             _same_error(_err(lambda: paddle.nn.functional.selu(xi)), "selu_static_int32", False)
     finally:
@@ -275,6 +279,7 @@ def test_op_test_imports_resolve():
             assert getattr(m, a) is not None, (mod, a)
     base = importlib.import_module("paddle.base")
     assert base.ParamAttr is paddle.ParamAttr
+    assert base.gradients is paddle.static.gradients
     assert base.unique_name is paddle.utils.unique_name
     assert importlib.import_module("paddle.pir.core").vartype_to_datatype[paddle.float32] \
         is paddle.float32

@@ -51,6 +51,8 @@ def errors():
             G["std_static_int32"] = err(lambda: paddle.std(xi))
             G["selu_static_int"] = err(lambda: paddle.nn.functional.selu(1))
             G["selu_static_int32"] = err(lambda: paddle.nn.functional.selu(xi))
+            G["real_static_float"] = err(lambda: paddle.real(xf))
+            G["imag_static_float"] = err(lambda: paddle.imag(xf))
             G["var_static_float"] = err(lambda: paddle.var(xf))
     finally:
         paddle.disable_static()

@@ -8,6 +8,7 @@ from ....framework.parameter import Parameter
 from ....framework.place import CPUPlace, CUDAPinnedPlace, CUDAPlace, is_compiled_with_cuda
 from ....static import Executor, Program, default_main_program, default_startup_program
 from ....static import program_guard, global_scope, scope_guard
+from ....static.backward import gradients
 from ....static.executor import Scope
 from ....static.mode import in_dynamic_mode
 from ....utils import unique_name
@@ -19,4 +20,4 @@ __all__ = ["core", "dygraph", "framework", "CPUPlace", "CUDAPlace", "CUDAPinnedP
            "Program", "program_guard", "default_main_program", "default_startup_program",
            "Executor", "global_scope", "scope_guard", "in_dygraph_mode", "in_dynamic_mode",
            "Parameter", "is_compiled_with_cuda", "wrapped_decorator", "Scope", "unique_name",
-           "executor", "proto", "ParamAttr"]
+           "executor", "proto", "ParamAttr", "gradients"]
