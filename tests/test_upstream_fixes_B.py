@@ -78,6 +78,8 @@ def test_static_dtype_checks_of_glu_var_std():
             _same_error(_err(lambda: paddle.var(xi)), "var_static_int32")
             _same_error(_err(lambda: paddle.std(xi)), "std_static_int32")
             assert _err(lambda: paddle.var(xf)) is GOLD["var_static_float"]
+            _same_error(_err(lambda: paddle.cummax([1, 2, 3], axis=0)), "cummax_static_list",
+                        exact=False)
             got = _err(lambda: paddle.real(xf))
             _same_error(got, "real_static_float", exact=False)
             assert got[1].split(" (at ")[0] == GOLD["real_static_float"][1].split(" (at ")[0]
@@ -86,6 +88,8 @@ def test_static_dtype_checks_of_glu_var_std():
             _same_error(_err(lambda: paddle.nn.functional.selu(xi)), "selu_static_int32", False)
     finally:
         paddle.disable_static()
+    _same_error(_err(lambda: paddle.cummax([1, 2, 3], axis=0)), "cummax_list_axis", False)
+    _same_error(_err(lambda: paddle.cummax([1, 2, 3])), "cummax_list")
     # dynamic mode keeps integer variance (no static check there)
     got = paddle.var(paddle.to_tensor([[1, 2, 7]], "int32"))
     assert got.numpy().tolist() == GOLD["var_dynamic_int32"]
@@ -209,6 +213,8 @@ def test_grad_suffix_names():
     assert [bw._append_grad_suffix_("x"), bw._strip_grad_suffix_("x@GRAD"),
             bw._strip_grad_suffix_("x@GRAD@RENAME@0"), bw._strip_grad_suffix_("y")] \
         == GOLD["grad_suffix"]
+    assert [bw._as_list(None), bw._as_list([1]), bw._as_list((1, 2)), bw._as_list(3)] \
+        == GOLD["as_list"]
 
 
 def test_flag_pir_in_executor_reads_as_paddle():

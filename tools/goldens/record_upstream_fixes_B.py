@@ -53,6 +53,7 @@ def errors():
             G["selu_static_int32"] = err(lambda: paddle.nn.functional.selu(xi))
             G["real_static_float"] = err(lambda: paddle.real(xf))
             G["imag_static_float"] = err(lambda: paddle.imag(xf))
+            G["cummax_static_list"] = err(lambda: paddle.cummax([1, 2, 3], axis=0))
             G["var_static_float"] = err(lambda: paddle.var(xf))
     finally:
         paddle.disable_static()
@@ -68,6 +69,8 @@ def errors():
     G["clip_grad_value_no_grad"] = err(lambda: clip_grad_value_(paddle.to_tensor([1.0]), -1))
     clip_grad_value_(p, clip_value=2.5)
     G["clip_grad_value"] = p.grad.numpy().tolist()
+    G["cummax_list_axis"] = err(lambda: paddle.cummax([1, 2, 3], axis=0))
+    G["cummax_list"] = err(lambda: paddle.cummax([1, 2, 3]))
     G["var_dynamic_int32"] = paddle.var(paddle.to_tensor([[1, 2, 7]], "int32")).numpy().tolist()
 
 
@@ -155,6 +158,8 @@ def internals():
     paddle.disable_static()
     G["dygraph_guard_modes"] = modes
     from paddle.base.backward import _append_grad_suffix_, _strip_grad_suffix_
+    from paddle.base.backward import _as_list
+    G["as_list"] = [_as_list(None), _as_list([1]), _as_list((1, 2)), _as_list(3)]
     G["grad_suffix"] = [_append_grad_suffix_("x"), _strip_grad_suffix_("x@GRAD"),
                         _strip_grad_suffix_("x@GRAD@RENAME@0"), _strip_grad_suffix_("y")]
     G["flag_pir_in_executor"] = get_flags("FLAGS_enable_pir_in_executor")
