@@ -191,6 +191,23 @@ def test_dense_tensor_set_replaces_the_data():
     assert rec == GOLD["tensor_set"]
 
 
+def test_matrix_rank_with_a_tolerance_variable_in_a_program():
+    g = GOLD["matrix_rank_static_tol"]
+    x_np, tol_np = np.array(g["x"]), np.array(g["tol"], np.float32)
+    paddle.enable_static()
+    try:
+        main = paddle.static.Program()
+        with paddle.static.program_guard(main, paddle.static.Program()):
+            x = paddle.static.data("X", [3, 4, 7, 7], "float64")
+            t = paddle.static.data("T", [3, 4], "float32")
+            r = paddle.linalg.matrix_rank(x, t, hermitian=False)
+        out = paddle.static.Executor(paddle.CPUPlace()).run(main, feed={"X": x_np, "T": tol_np},
+                                                           fetch_list=[r])
+    finally:
+        paddle.disable_static()
+    assert out[0].tolist() == g["rank"] and str(out[0].dtype) == g["dtype"]
+
+
 # ------------------------------------------------------------------ what op_test.py imports
 def test_dygraph_guard_switches_mode_and_restores():
     fw = importlib.import_module("paddle.base.framework")

@@ -140,6 +140,27 @@ def tensor_set():
     G["tensor_set"] = rec
 
 
+def matrix_rank_static():
+    import numpy as np
+    rng = np.random.RandomState(0)
+    x_np = rng.rand(3, 4, 7, 7)
+    x_np[0, 0, :, 0] = 0.0                      # a rank-deficient matrix among them
+    tol_np = rng.random_sample([3, 4]).astype(np.float32)
+    paddle.enable_static()
+    try:
+        main = paddle.static.Program()
+        with paddle.static.program_guard(main, paddle.static.Program()):
+            x = paddle.static.data("X", [3, 4, 7, 7], "float64")
+            t = paddle.static.data("T", [3, 4], "float32")
+            r = paddle.linalg.matrix_rank(x, t, hermitian=False)
+        out = paddle.static.Executor(paddle.CPUPlace()).run(main, feed={"X": x_np, "T": tol_np},
+                                                           fetch_list=[r])
+    finally:
+        paddle.disable_static()
+    G["matrix_rank_static_tol"] = {"x": x_np.tolist(), "tol": tol_np.tolist(),
+                                   "rank": out[0].tolist(), "dtype": str(out[0].dtype)}
+
+
 def internals():
     from paddle.base.framework import _dygraph_guard, get_flags
     from paddle.jit.dy2static.utils import parse_arg_and_kwargs
@@ -202,6 +223,7 @@ zero_grads()
 reset_grad_version()
 optimizer_dtype()
 tensor_set()
+matrix_rank_static()
 internals()
 with open(OUT, "w") as fh:
     json.dump(G, fh, indent=1, sort_keys=True)
