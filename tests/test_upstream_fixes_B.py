@@ -90,6 +90,12 @@ def test_static_dtype_checks_of_glu_var_std():
         paddle.disable_static()
     _same_error(_err(lambda: paddle.cummax([1, 2, 3], axis=0)), "cummax_list_axis", False)
     _same_error(_err(lambda: paddle.cummax([1, 2, 3])), "cummax_list")
+    xs = paddle.to_tensor([[0.0, 1.0], [2.0, 3.0], [4.0, 5.0]])
+    got = _err(lambda: paddle.index_select(xs, paddle.to_tensor([[0, 1, 2], [1, 2, 0]])))
+    _same_error(got, "index_select_2d_index", exact=False)
+    assert GOLD["index_select_2d_index"][1].startswith(got[1])
+    assert paddle.index_select(xs, paddle.to_tensor([[2], [0]])).numpy().tolist() \
+        == GOLD["index_select_n1_index"]
     # dynamic mode keeps integer variance (no static check there)
     got = paddle.var(paddle.to_tensor([[1, 2, 7]], "int32"))
     assert got.numpy().tolist() == GOLD["var_dynamic_int32"]

@@ -201,9 +201,17 @@ def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=Non
 @op(method=True)
 @fast_path("index dim_index", torch.index_select)
 def index_select(x, index, axis=0, name=None):
-    """Entries of x along ``axis`` at the 1-d int ``index``."""
+    """Entries of x along ``axis`` at the 1-d int ``index`` (or [N, 1], as Paddle takes)."""
     try:
-        return wrap(torch.index_select(x._t, axis, index._t))
+        xt, it = x._t, index._t
+        if it.dim() != 1:
+            if it.dim() != 2 or it.shape[1] != 1:
+                raise ValueError(f"(InvalidArgument) The 'shape' of Input(Index) must be 1-D "
+                                 f"tensor. But received: the 'shape' of Input(Index) is "
+                                 f"{list(it.shape)}, the dimension of Input(Index) is "
+                                 f"[{it.dim()}].")
+            it = it.reshape(-1)
+        return wrap(torch.index_select(xt, axis, it))
     except AttributeError:
         raise not_tensor("index_select", "x" if not isinstance(x, Tensor) else "index",
                          0 if not isinstance(x, Tensor) else 1,

@@ -71,6 +71,11 @@ def errors():
     G["clip_grad_value"] = p.grad.numpy().tolist()
     G["cummax_list_axis"] = err(lambda: paddle.cummax([1, 2, 3], axis=0))
     G["cummax_list"] = err(lambda: paddle.cummax([1, 2, 3]))
+    xs = paddle.to_tensor([[0.0, 1.0], [2.0, 3.0], [4.0, 5.0]])
+    G["index_select_2d_index"] = err(lambda: paddle.index_select(
+        xs, paddle.to_tensor([[0, 1, 2], [1, 2, 0]])))
+    G["index_select_n1_index"] = paddle.index_select(
+        xs, paddle.to_tensor([[2], [0]])).numpy().tolist()
     G["var_dynamic_int32"] = paddle.var(paddle.to_tensor([[1, 2, 7]], "int32")).numpy().tolist()
 
 
