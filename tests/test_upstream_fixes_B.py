@@ -316,6 +316,28 @@ def test_op_test_imports_resolve():
     assert fw.paddle_type_to_proto_type["float64"] is paddle.float64
 
 
+def test_layer_helper_module_and_dynamic_or_pir_mode():
+    lh = importlib.import_module("paddle.base.layer_helper")
+    assert lh.LayerHelper is importlib.import_module("paddle.common_ops_import").LayerHelper
+    fw = importlib.import_module("paddle.framework")
+    assert fw.in_dynamic_or_pir_mode() is True
+    paddle.enable_static()
+    try:
+        # paddle_compat's programs are not PIR (in_pir_mode() is False)
+        assert fw.in_dynamic_or_pir_mode() is fw.in_pir_mode() is False
+    finally:
+        paddle.disable_static()
+
+
+def test_bfloat16_queries_follow_the_cpu_flags():
+    core = importlib.import_module("paddle.base.core")
+    flags = core._cpu_flags()
+    assert core.supports_bfloat16() is ("avx512f" in flags and "avx512bw" in flags)
+    assert core.supports_bfloat16_fast_performance() is ("avx512_bf16" in flags)
+    if not flags & {"avx512f"}:         # Paddle 3.3.1 answers False on such a CPU
+        assert core.supports_bfloat16() is False
+
+
 def test_operator_registry_is_empty_and_says_so():
     core = importlib.import_module("paddle.base.core")
     assert core.get_all_op_protos() == []

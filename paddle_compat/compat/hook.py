@@ -48,6 +48,7 @@ ALIASES = {
     "paddle.decomposition": ROOT + ".compat.shims.decomposition",
     "paddle.jit.dy2static": ROOT + ".compat.shims.dy2static",
     "paddle.incubate.autograd.primapi": ROOT + ".compat.shims.primapi",
+    "paddle.base.layer_helper": ROOT + ".compat.shims.common_ops_import",
     "paddle.distributed.fleet.meta_parallel.parallel_layers":
         ROOT + ".distributed.fleet.meta_parallel",
     "paddle.utils.cpp_extension.cpp_extension": ROOT + ".utils.cpp_extension.build",
@@ -140,6 +141,7 @@ EXTRAS = {
         "_current_expected_place_":
             ROOT + ".compat.shims.base.framework:_current_expected_place_",
         "_dygraph_tracer": ROOT + ".compat.shims.base.framework:_dygraph_tracer",
+        "in_dynamic_or_pir_mode": ROOT + ".compat.shims.base.framework:in_dynamic_or_pir_mode",
         "_no_check_dy2st_diff": ROOT + ".compat.shims.base.framework:_no_check_dy2st_diff",
     },
 }

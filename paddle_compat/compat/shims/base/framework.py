@@ -20,6 +20,12 @@ from ...missing import UnsupportedAPIError
 
 in_dygraph_mode = in_dynamic_mode
 
+
+def in_dynamic_or_pir_mode():
+    """True in dynamic mode or while building a PIR program (paddle_compat's programs are not
+    PIR: ``in_pir_mode()`` is False, so this is the dynamic mode here)."""
+    return in_dynamic_mode() or in_pir_mode()
+
 #: Paddle's dynamic-mode parameter class: ours is ``Parameter`` (``isinstance`` holds for every
 #: layer's parameters, and methods libraries patch onto it reach them)
 EagerParamBase = Parameter
@@ -127,5 +133,5 @@ __all__ = ["in_dygraph_mode", "in_dynamic_mode", "convert_np_dtype_to_dtype_", "
            "Variable", "Parameter", "EagerParamBase", "default_main_program",
            "default_startup_program", "program_guard", "non_static_only", "dygraph_only",
            "set_flags", "get_flags", "OpProtoHolder", "canonicalize_attrs",
-           "paddle_type_to_proto_type"]
+           "paddle_type_to_proto_type", "in_dynamic_or_pir_mode"]
 __all__ += ["in_pir_mode", "use_pir_api"]
