@@ -42,6 +42,14 @@ ALIASES = {
     "paddle.nn.quant.format": ROOT + ".quantization.format",
     "paddle.base.dygraph.base": ROOT + ".compat.shims.base.dygraph",
     "paddle.base.data_feeder": ROOT + ".framework.data_feeder",
+    # internals of Paddle's PIR and OpTest harness (compat/shims/*: what they mean here)
+    "paddle.autograd.ir_backward": ROOT + ".compat.shims.autograd_ir",
+    "paddle.autograd.backward_utils": ROOT + ".compat.shims.autograd_ir",
+    "paddle.pir": ROOT + ".compat.shims.pir",
+    "paddle.decomposition": ROOT + ".compat.shims.decomposition",
+    "paddle.jit.dy2static": ROOT + ".compat.shims.dy2static",
+    "paddle.incubate.autograd.primapi": ROOT + ".compat.shims.primapi",
+    "paddle.base.layer_helper": ROOT + ".compat.shims.common_ops_import",
     "paddle.distributed.fleet.meta_parallel.parallel_layers":
         ROOT + ".distributed.fleet.meta_parallel",
     "paddle.distributed.communication.stream": ROOT + ".distributed.stream",
@@ -116,6 +124,9 @@ EXTRAS = {
         # an attribute only: ``import paddle.nn.loss`` fails in Paddle too
         "loss": ROOT + ".nn.layer.loss",
     },
+    "paddle.incubate.autograd": {
+        "primapi": ROOT + ".compat.shims.primapi",
+    },
     "paddle.framework": {
         "core": ROOT + ".compat.shims.base.core",
         "in_dynamic_mode": ROOT + ".static.mode:in_dynamic_mode",
@@ -147,6 +158,7 @@ EXTRAS = {
         "_current_expected_place_":
             ROOT + ".compat.shims.base.framework:_current_expected_place_",
         "_dygraph_tracer": ROOT + ".compat.shims.base.framework:_dygraph_tracer",
+        "in_dynamic_or_pir_mode": ROOT + ".compat.shims.base.framework:in_dynamic_or_pir_mode",
         "_no_check_dy2st_diff": ROOT + ".compat.shims.base.framework:_no_check_dy2st_diff",
         "IrGraph": ROOT + ".compat.shims.static_quantization:IrGraph",
     },

@@ -5,7 +5,9 @@ ValueError). Each is either acted on (``FLAGS_cudnn_deterministic`` sets torch's
 determinism) or describes behaviour torch has anyway and is kept for code that reads it back:
 ``FLAGS_use_stride_kernel`` (torch's views are always strided), ``FLAGS_check_nan_inf``
 (recorded; no op checks it), ``FLAGS_enable_pir_api`` (False: static programs are not PIR),
-``FLAGS_call_stack_level`` (recorded; Python tracebacks are always full).
+``FLAGS_call_stack_level`` (recorded; Python tracebacks are always full),
+``FLAGS_enable_pir_in_executor`` (True, as in Paddle 3.3.1; recorded: the executor runs
+paddle_compat's one static IR).
 """
 import torch
 
@@ -21,6 +23,7 @@ _FLAGS = {
     "FLAGS_use_stride_kernel": [True, bool, None],
     "FLAGS_check_nan_inf": [False, bool, None],
     "FLAGS_enable_pir_api": [False, bool, None],
+    "FLAGS_enable_pir_in_executor": [True, bool, None],
     "FLAGS_cudnn_deterministic": [False, bool, _set_cudnn_deterministic],
     "FLAGS_call_stack_level": [1, int, None],
 }

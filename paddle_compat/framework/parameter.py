@@ -82,6 +82,8 @@ class Parameter(Tensor):
 
     @trainable.setter
     def trainable(self, value):
+        if not isinstance(value, bool):
+            raise ValueError(f"The type of trainable MUST be bool, but the type is {type(value)}")
         self.stop_gradient = not value
 
     def __repr__(self):

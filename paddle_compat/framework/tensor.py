@@ -562,6 +562,19 @@ class Tensor:
 
     clear_gradient = clear_grad
 
+    def _reset_grad_inplace_version(self, set_to_zero=False):
+        """Set the in-place version counter of this tensor's gradient (if any) back to 0, as
+        Paddle does for either argument: a hook that changed the gradient in place then
+        leaves it as if unchanged. Returns None."""
+        g = self.grad
+        if g is not None:
+            torch._C._autograd._unsafe_set_version_counter((g._t,), (0,))
+
+    def _zero_grads(self):
+        """Paddle's private form of ``clear_grad()``: the gradient, if any, becomes zeros in
+        place (the same tensor object); returns None."""
+        self.clear_grad(True)
+
     @fast_path("x", torch.Tensor.detach)
     def detach(self):
         return wrap(self._t.detach())
@@ -797,6 +810,16 @@ class Tensor:
 
     def get_tensor(self):
         return self
+
+    def set(self, array, place=None):
+        """Paddle's ``DenseTensor.set`` (reached as ``x.value().get_tensor().set(...)``): the
+        tensor's data becomes a copy of ``array`` (numpy or Tensor), whose shape and dtype it
+        takes, on ``place`` (default: where it is); the Tensor object and its gradient flag
+        stay. Returns None."""
+        src = array._t.detach() if isinstance(array, Tensor) else torch.as_tensor(
+            np.array(array, copy=True))
+        dev = self._t.device if place is None else to_torch_device(place)
+        self._t.data = src.to(dev).clone()
 
     # ------------------------------------------------------------------ torch-style (Paddle 3)
     # x.float(), x.long() ... (made from _CASTS below): astype to a fixed dtype (Paddle's casts);

@@ -53,6 +53,9 @@ def clip_grad_value_(parameters, clip_value):
     """Clamp every gradient to ``[-clip_value, clip_value]`` in place."""
     grads = _grads(parameters)
     clip_value = float(clip_value)
+    if grads and clip_value < 0:        # Paddle clips each gradient to [-v, v]: min > max
+        raise ValueError(f"(InvalidArgument) max should be greater than or equal to min. But "
+                         f"received min = {-clip_value:f}, max = {clip_value:f}")
     with torch.no_grad():
         if grads:
             torch._foreach_clamp_min_(grads, -clip_value)

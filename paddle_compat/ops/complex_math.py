@@ -8,6 +8,7 @@ have kernels for complex inputs only (a real tensor is Paddle's missing-kernel R
 import torch
 
 from ..framework import dtype as _dt
+from ..framework import mode as _mode
 from ..framework.tensor import wrap
 from .common import not_tensor
 from .registry import OpSet
@@ -26,6 +27,10 @@ def _t(x, api, arg="x", pos=0):
 
 
 def _no_kernel(api, t):
+    if not _mode.in_dynamic_mode():     # a program checks the dtype when the op is added
+        return TypeError(f"(InvalidType) Check data type error for op: {api}, input: x, "
+                         f"x.dtype: {_dt.from_torch_dtype(t.dtype).name}, and expected_dtype: "
+                         "complex128, complex64, ")
     return RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), "
                         f"{_dt.from_torch_dtype(t.dtype).name}) of kernel `{api}` is not "
                         "registered.")

@@ -410,10 +410,14 @@ def matrix_rank(x, tol=None, hermitian=False, atol=None, rtol=None, name=None):
             raise ValueError("Only support to use tol alone or use atol and rtol without tol.")
         atol, rtol = tol, 0.0
     atol, rtol = _tol(atol), _tol(rtol)
-    if isinstance(atol, torch.Tensor) or isinstance(rtol, torch.Tensor):   # both or neither
+    # a tensor tolerance (also a static Variable's payload) makes both tensors (torch takes
+    # both or neither), in x's real dtype
+    tensorish = [v is not None and not isinstance(v, (int, float)) for v in (atol, rtol)]
+    if any(tensorish):
         real = a.real.dtype if a.is_complex() else a.dtype
-        atol, rtol = (torch.as_tensor(0.0 if v is None else v, dtype=real, device=a.device)
-                      for v in (atol, rtol))
+        atol, rtol = (v.to(real) if is_t else
+                      torch.as_tensor(0.0 if v is None else v, dtype=real, device=a.device)
+                      for v, is_t in zip((atol, rtol), tensorish))
     return wrap(_call(torch.linalg.matrix_rank, a, atol=atol, rtol=rtol, hermitian=hermitian))
 
 

@@ -12,6 +12,7 @@ import builtins
 import torch
 
 from ..framework import dtype as _dt
+from ..framework import mode as _mode
 from ..framework.promotion import binary_operands
 from ..framework.tensor import Tensor, wrap
 from .common import F64, float_attr, not_tensor
@@ -333,6 +334,13 @@ def logcumsumexp(x, axis=None, dtype=None, name=None):
 
 def _cum_extreme(fn, api):
     def f(x, axis=None, dtype="int64", name=None):
+        if axis is not None and not isinstance(x, Tensor):
+            # Paddle flattens first without an axis (AttributeError there); with one, the
+            # kernel's argument check: ValueError, or TypeError while building a program
+            if not _mode.in_dynamic_mode():
+                raise TypeError(f"(InvalidType) {api}(): argument (position 1) must be Value, "
+                                f"but got {type(x).__name__}")
+            raise not_tensor(api, "x", 0, x)
         t, d = _cum_axis(_pyx(x, "flatten"), axis, api)
         if _dt.convert_dtype(dtype).name not in ("int32", "int64"):
             raise ValueError("(InvalidArgument) dtype of indices must be DataType::INT32 or "

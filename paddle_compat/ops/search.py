@@ -201,9 +201,17 @@ def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=Non
 @op(method=True)
 @fast_path("index dim_index", torch.index_select)
 def index_select(x, index, axis=0, name=None):
-    """Entries of x along ``axis`` at the 1-d int ``index``."""
+    """Entries of x along ``axis`` at the 1-d int ``index`` (or [N, 1], as Paddle takes)."""
     try:
-        return wrap(torch.index_select(x._t, axis, index._t))
+        xt, it = x._t, index._t
+        if it.dim() != 1:
+            if it.dim() != 2 or it.shape[1] != 1:
+                raise ValueError(f"(InvalidArgument) The 'shape' of Input(Index) must be 1-D "
+                                 f"tensor. But received: the 'shape' of Input(Index) is "
+                                 f"{list(it.shape)}, the dimension of Input(Index) is "
+                                 f"[{it.dim()}].")
+            it = it.reshape(-1)
+        return wrap(torch.index_select(xt, axis, it))
     except AttributeError:
         raise not_tensor("index_select", "x" if not isinstance(x, Tensor) else "index",
                          0 if not isinstance(x, Tensor) else 1,
@@ -276,10 +284,15 @@ def mode(x, axis=-1, keepdim=False, name=None):
 def bucketize(x, sorted_sequence, out_int32=False, right=False, name=None, *, out=None):
     """For each entry of x, the index of its bucket in the 1-d ``sorted_sequence`` (the first
     position with a value >= it; > with ``right``); int64, or int32 with ``out_int32``."""
-    t = _tensor(x, "bucketize")
-    s = _tensor(sorted_sequence, "bucketize", "sorted_sequence", 1)
+    # Paddle reads sorted_sequence's dtype first (a non-tensor: AttributeError), then hands
+    # x to searchsorted as its 'values' argument
+    if not isinstance(sorted_sequence, Tensor):
+        raise AttributeError(f"'{type(sorted_sequence).__name__}' object has no attribute "
+                             "'dtype'")
+    s = sorted_sequence._t
     if s.dim() != 1:
         raise ValueError(f"sorted_sequence tensor must be 1 dimension, but got dim {s.dim()}")
+    t = _tensor(x, "searchsorted", "values", 1)
     r = torch.bucketize(t, s, out_int32=out_int32, right=right)
     if out is not None:
         out._t = r

@@ -8,6 +8,8 @@ import builtins
 
 import torch
 
+from ..framework import mode
+from ..framework.data_feeder import check_variable_and_dtype
 from ..framework.tensor import Tensor, wrap
 from .common import not_tensor
 from .reduction import _axis, _check_axes, _int_mean, _reduce
@@ -22,6 +24,12 @@ def _x(x, api):
         return x._t
     except AttributeError:
         raise not_tensor(api, "x", 0, x) from None
+
+
+def _static_float_check(x, api):
+    """Paddle's check while a program is being built: var/std take float Variables only."""
+    if not mode.in_dynamic_mode():
+        check_variable_and_dtype(x, "x", ["float16", "float32", "float64"], api)
 
 
 def _torch_var(t, dim=None, keepdim=False, correction=1):
@@ -51,12 +59,14 @@ def _correction(unbiased, correction):
 def var(x, axis=None, unbiased=True, keepdim=False, name=None, *, correction=None):
     """Variance over ``axis`` (all by default); ``unbiased`` divides by n - 1, ``correction``
     (Paddle 3, torch's spelling) by n - correction."""
+    _static_float_check(x, "var")
     return wrap(_var(_x(x, "var"), _axis(axis), _correction(unbiased, correction), keepdim))
 
 
 @op(method=True)
 def std(x, axis=None, unbiased=True, keepdim=False, name=None):
     """Standard deviation over ``axis``; integers give float32."""
+    _static_float_check(x, "var")       # Paddle's std checks through var, and names it
     v = _var(_x(x, "std"), _axis(axis), unbiased, keepdim)
     return wrap(torch.sqrt(v if v.is_floating_point() else v.to(torch.float32)))
 

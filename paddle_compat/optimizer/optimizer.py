@@ -129,6 +129,7 @@ class Optimizer:
         # Paddle's learning-rate tensor has the first parameter's dtype (the default dtype when
         # there is none), float32 for the half types
         self._lr_f64 = (first[0]._t.dtype if first else default_float().torch) is F64
+        self._dtype = first[0].dtype if first else None     # Paddle's: the first parameter's
         self.clear_gradients = self.clear_grad
 
     # ------------------------------------------------------------------ groups

@@ -12,11 +12,14 @@ name raises ``AttributeError`` naming it.
 import torch
 
 from ...framework.tensor import wrap
+from ...ops import arithmetic as _arith
+from ...ops import linalg as _linalg
 from ...ops.common import tensor_arg
 from ...vision.ops import detection as _det
 
 __all__ = ["argsort", "multiclass_nms3", "matrix_nms", "box_coder", "prior_box",
-           "anchor_generator", "generate_proposals_v2", "distribute_fpn_proposals"]
+           "anchor_generator", "generate_proposals_v2", "distribute_fpn_proposals", "scale",
+           "scale_", "sigmoid", "matmul_v2"]
 
 
 def _split(op, args, n_inputs, defaults):
@@ -49,6 +52,34 @@ def argsort(*args):
     except IndexError as e:
         raise ValueError(f"(InvalidArgument) argsort(): {e}") from None
     return wrap(values), wrap(idx)
+
+
+_SCALE = {"scale": 1.0, "bias": 0.0, "bias_after_scale": True}
+
+
+def scale(*args):
+    """``scale(x, 'scale', s, 'bias', b, 'bias_after_scale', True)`` -> x * s + b (or
+    (x + b) * s), with x's gradient."""
+    (x,), a = _split("scale", args, 1, _SCALE)
+    return _arith.scale(x, a["scale"], a["bias"], a["bias_after_scale"])
+
+
+def scale_(*args):
+    """``scale`` in place on x (returns x)."""
+    (x,), a = _split("scale_", args, 1, _SCALE)
+    return _arith.scale_(x, a["scale"], a["bias"], a["bias_after_scale"])
+
+
+def sigmoid(*args):
+    """``sigmoid(x)`` -> 1 / (1 + exp(-x))."""
+    (x,), _ = _split("sigmoid", args, 1, {})
+    return wrap(torch.sigmoid(tensor_arg(x, "sigmoid", "x", 0)))
+
+
+def matmul_v2(*args):
+    """``matmul_v2(x, y, 'trans_x', False, 'trans_y', False)`` -> paddle.matmul."""
+    (x, y), a = _split("matmul_v2", args, 2, {"trans_x": False, "trans_y": False})
+    return _linalg.matmul(x, y, a["trans_x"], a["trans_y"])
 
 
 def multiclass_nms3(*args):

@@ -14,6 +14,8 @@ import numpy as np
 import torch
 
 from ...framework import dtype as _dt
+from ...framework import mode as _mode
+from ...framework.data_feeder import check_variable_and_dtype
 from ...framework.tensor import wrap
 from ...ops.common import F64, float_attr, not_tensor
 from ...ops.registry import OpSet
@@ -176,6 +178,8 @@ def celu(x, alpha=1.0, name=None):
 def selu(x, scale=1.0507009873554804934193349852946,
          alpha=1.6732632423543772848170429916717, name=None):
     """scale * elu(x, alpha) with Paddle's checks (any scale > 1, alpha >= 0)."""
+    if not _mode.in_dynamic_mode():
+        check_variable_and_dtype(x, "x", ["float16", "float32", "float64"], "selu")
     if scale <= 1.0:
         raise ValueError(f"The scale must be greater than 1.0. Received: {scale}.")
     if alpha < 0:
@@ -369,6 +373,8 @@ def prelu(x, weight, data_format="NCHW", name=None):
 @op
 def glu(x, axis=-1, name=None):
     """a * sigmoid(b) with a, b the two halves of x along ``axis``."""
+    if not _mode.in_dynamic_mode():
+        check_variable_and_dtype(x, "input", ["float16", "float32", "float64"], "glu")
     t = x._t
     rank = t.dim()
     if not -rank <= axis < rank:

@@ -175,3 +175,37 @@ def device_memory_stat_current_value(stat_type, dev_id):
 def device_memory_stat_peak_value(stat_type, dev_id):
     """The peak of ``device_memory_stat_current_value`` (0 without CUDA)."""
     return _memory_stat(stat_type, dev_id, "peak")
+
+
+def get_all_op_protos():
+    """The serialized protos of the C++ operators registered in this build: none here
+    (paddle_compat runs its operators on torch and has no C++ operator registry), so code that
+    builds operators by ``op_type`` finds none registered."""
+    return []
+
+
+__all__ += ["get_all_op_protos"]
+
+
+def _cpu_flags():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("flags"):
+                    return set(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return set()
+
+
+def supports_bfloat16():
+    """Whether the CPU evaluates bfloat16 natively, as Paddle asks it (AVX-512 core)."""
+    return "avx512f" in _cpu_flags() and "avx512bw" in _cpu_flags()
+
+
+def supports_bfloat16_fast_performance():
+    """Whether the CPU has bfloat16 arithmetic instructions (AVX-512 BF16)."""
+    return "avx512_bf16" in _cpu_flags()
+
+
+__all__ += ["supports_bfloat16", "supports_bfloat16_fast_performance"]

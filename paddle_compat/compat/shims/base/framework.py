@@ -1,20 +1,30 @@
 """``paddle.base.framework``: mode queries, Program and Parameter classes, and the internals
 libraries reach here (``EagerParamBase``, ``_current_expected_place``, ``non_static_only``,
-``_dygraph_tracer``, ``_no_check_dy2st_diff``)."""
+``_dygraph_tracer``, ``_no_check_dy2st_diff``, ``_dygraph_guard``), and the C++ operator
+registry's entry points (``OpProtoHolder``, ``canonicalize_attrs``) that Paddle's OpTest
+imports: paddle_compat has no operator registry, so using them raises UnsupportedAPIError."""
 import contextlib
 import functools
 
 from ....autograd.grad_mode import is_grad_enabled
+from ....framework.dtype import ALL_DTYPES
 from ....framework.dtype import convert_dtype as _convert_dtype
-from ....framework.flags import set_flags
-from ....framework.mode import in_pir_mode, use_pir_api
+from ....framework.flags import get_flags, set_flags
+from ....framework.mode import in_pir_mode, mode_guard, use_pir_api
 from ....framework.parameter import Parameter
 from ....framework.place import CPUPlace, Place, current_device
 from ....static import Block, Program, Variable, default_main_program, default_startup_program
 from ....static import program_guard
 from ....static.mode import in_dynamic_mode, in_to_static_mode
+from ...missing import UnsupportedAPIError
 
 in_dygraph_mode = in_dynamic_mode
+
+
+def in_dynamic_or_pir_mode():
+    """True in dynamic mode or while building a PIR program (paddle_compat's programs are not
+    PIR: ``in_pir_mode()`` is False, so this is the dynamic mode here)."""
+    return in_dynamic_mode() or in_pir_mode()
 
 #: Paddle's dynamic-mode parameter class: ours is ``Parameter`` (``isinstance`` holds for every
 #: layer's parameters, and methods libraries patch onto it reach them)
@@ -24,6 +34,12 @@ EagerParamBase = Parameter
 def convert_np_dtype_to_dtype_(np_dtype):
     """The Paddle dtype of a numpy dtype (or a dtype name): ``np.float32`` -> ``paddle.float32``."""
     return _convert_dtype(np_dtype, "np_dtype")
+
+
+#: Paddle's table from dtype names to the program dtype (``VarDesc.VarType``); here each name
+#: (and each dtype object) maps to paddle_compat's one dtype object
+paddle_type_to_proto_type = {**{n: d for n, d in ALL_DTYPES.items()},
+                             **{d: d for d in ALL_DTYPES.values()}}
 
 
 def _current_expected_place():
@@ -84,8 +100,38 @@ def _no_check_dy2st_diff():
 
 _stride_in_no_check_dy2st_diff = _no_check_dy2st_diff
 
+
+@contextlib.contextmanager
+def _dygraph_guard(tracer):
+    """Run a block in dynamic mode (``tracer`` given: Paddle's tracer object) or, with
+    ``tracer=None``, in static mode; the mode before is restored afterwards."""
+    with mode_guard(static=tracer is None):
+        yield
+
+
+def _no_operator_registry(what):
+    return UnsupportedAPIError(
+        f"paddle.base.framework.{what}",
+        "it reads Paddle's C++ operator registry (operator protos by op_type), which "
+        "paddle_compat does not have: call the paddle.* API of the operator instead")
+
+
+class OpProtoHolder:
+    """Paddle's holder of the C++ operators' protos; paddle_compat has no operator registry,
+    so ``instance()`` (and so every lookup) raises UnsupportedAPIError."""
+
+    @classmethod
+    def instance(cls):
+        raise _no_operator_registry("OpProtoHolder.instance")
+
+
+def canonicalize_attrs(attrs, op_proto):
+    """Paddle's attribute canonicalisation against an operator proto (no protos here)."""
+    raise _no_operator_registry("canonicalize_attrs")
+
 __all__ = ["in_dygraph_mode", "in_dynamic_mode", "convert_np_dtype_to_dtype_", "Program", "Block",
            "Variable", "Parameter", "EagerParamBase", "default_main_program",
            "default_startup_program", "program_guard", "non_static_only", "dygraph_only",
-           "set_flags"]
+           "set_flags", "get_flags", "OpProtoHolder", "canonicalize_attrs",
+           "paddle_type_to_proto_type", "in_dynamic_or_pir_mode"]
 __all__ += ["in_pir_mode", "use_pir_api"]
