@@ -397,7 +397,11 @@ def uninstall():
                     del sys.modules[k]
         sys.modules.update(_state.pop("saved_paddle", {}))
         for mod, child in _state["added_attrs"]:
-            mod.__dict__.pop(child, None)
+            bound = mod.__dict__.get(child)
+            # a genuine submodule (paddle_compat.nn.functional on paddle_compat.nn), first
+            # imported through its alias, stays: the real import binds it there too
+            if getattr(bound, "__name__", None) != f"{mod.__name__}.{child}":
+                mod.__dict__.pop(child, None)
         _state["added_attrs"] = []
         for name, (mod, prev) in _state["getattrs"].items():
             if prev is None:
