@@ -14,6 +14,7 @@ import torch
 import torch.fx
 
 from ..framework import dtype as _dt
+from ..framework import mode as _mode
 from ..framework.dtype import _Defaults
 from ..framework.place import _Current, current_device, to_torch_device
 from ..framework.tensor import Tensor, wrap
@@ -362,9 +363,8 @@ def _arange_dtype_error(tdt):
 def _no_kernel_error(op_name, tdt, expected, kernel=None):
     """A dtype Paddle's op has no kernel for: TypeError while a program is built, the
     missing-kernel RuntimeError when run on the CPU."""
-    from ..framework import mode
     name = _dt.from_torch_dtype(tdt).name
-    if not mode.in_dynamic_mode():
+    if not _mode.in_dynamic_mode():
         raise TypeError(f"(InvalidType) Check data type error for op: {op_name}, dtype: {name}, "
                         f"and expected_dtype: {expected}, ")
     if current_device().type == "cpu":
