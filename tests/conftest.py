@@ -16,3 +16,16 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "cuda" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(scope="module")
+def paddle_hook():
+    """``import paddle`` gives paddle_compat for a module's cases (``pytestmark =
+    pytest.mark.usefixtures("paddle_hook")``), undone afterwards unless it was on before."""
+    import paddle_compat
+    from paddle_compat.compat import hook
+    was = hook.is_installed()
+    paddle_compat.install()
+    yield
+    if not was:
+        paddle_compat.uninstall()

@@ -12,7 +12,6 @@ import numpy as np
 import pytest
 
 import paddle_compat
-from paddle_compat.compat import hook
 
 sys.path.insert(0, os.path.dirname(__file__))
 from golden_utils import DEPTH_TOL  # noqa: E402
@@ -22,14 +21,7 @@ with open(GOLDEN) as _f:
     CASES = json.load(_f)
 
 
-@pytest.fixture(scope="module", autouse=True)
-def paddle_hook():
-    """``import paddle`` gives paddle_compat for this module's cases, undone afterwards."""
-    was = hook.is_installed()
-    paddle_compat.install()
-    yield
-    if not was:
-        paddle_compat.uninstall()
+pytestmark = pytest.mark.usefixtures("paddle_hook")   # conftest: import paddle -> paddle_compat
 
 
 def _tol(depth):

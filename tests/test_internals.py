@@ -19,8 +19,6 @@ import warnings
 import numpy as np
 import pytest
 
-import paddle_compat
-from paddle_compat.compat import hook
 
 HERE = os.path.dirname(__file__)
 with open(os.path.join(HERE, "goldens", "internals.json")) as _f:
@@ -36,14 +34,7 @@ KNOWN_MESSAGE = {
 }
 
 
-@pytest.fixture(scope="module", autouse=True)
-def paddle_hook():
-    """``import paddle`` gives paddle_compat for this module's cases, undone afterwards."""
-    was = hook.is_installed()
-    paddle_compat.install()
-    yield
-    if not was:
-        paddle_compat.uninstall()
+pytestmark = pytest.mark.usefixtures("paddle_hook")   # conftest: import paddle -> paddle_compat
 
 
 def T(t):

@@ -24,8 +24,6 @@ import numpy as np
 import pytest
 import torch
 
-import paddle_compat
-from paddle_compat.compat import hook
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -43,18 +41,14 @@ PADDLE_BROKEN = {
 
 
 @pytest.fixture(scope="module", autouse=True)
-def paddle_hook():
-    """``import paddle`` gives paddle_compat here; fleet's hybrid group and the global timers
-    the cases set are reset afterwards."""
-    was = hook.is_installed()
-    paddle_compat.install()
+def fleet_state(paddle_hook):
+    """``import paddle`` gives paddle_compat here (conftest's paddle_hook); fleet's hybrid group
+    and the global timers the cases set are reset afterwards."""
     yield
     from paddle_compat.distributed.fleet import _state
     from paddle_compat.distributed.fleet.utils import timer_helper
     _state.set_hcg(None)
     timer_helper._GLOBAL_TIMERS = None
-    if not was:
-        paddle_compat.uninstall()
 
 
 @pytest.fixture(scope="module")

@@ -14,23 +14,14 @@ import os
 import numpy as np
 import pytest
 
-import paddle_compat
 import paddle_compat as paddle
-from paddle_compat.compat import hook
 from paddle_compat.compat.missing import UnsupportedAPIError
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GOLD = json.load(open(os.path.join(HERE, "goldens", "upstream_fixes_B.json")))
 
 
-@pytest.fixture(scope="module", autouse=True)
-def paddle_hook():
-    """``import paddle`` gives paddle_compat for this module's cases, undone afterwards."""
-    was = hook.is_installed()
-    paddle_compat.install()
-    yield
-    if not was:
-        paddle_compat.uninstall()
+pytestmark = pytest.mark.usefixtures("paddle_hook")   # conftest: import paddle -> paddle_compat
 
 
 def _err(fn):
