@@ -52,7 +52,23 @@ class _ParamsOnly:
         return self._layers.eval()
 
 
-class DataParallel(_ParamsOnly if _Base is object else _Base):
+class WrappedState:
+    """For a wrapper layer around ``self._layers`` (DataParallel, MixPrecisionLayer): its state
+    dict is the wrapped layer's, with no ``_layers.`` prefix, as Paddle gives it."""
+
+    def state_dict(self, destination=None, include_sublayers=True, structured_name_prefix=""):
+        return self._layers.state_dict(destination=destination,
+                                       include_sublayers=include_sublayers,
+                                       structured_name_prefix=structured_name_prefix)
+
+    def set_state_dict(self, state_dict, use_structured_name=True):
+        return self._layers.set_state_dict(state_dict, use_structured_name=use_structured_name)
+
+    set_dict = set_state_dict
+    load_dict = set_state_dict
+
+
+class DataParallel(WrappedState, _ParamsOnly if _Base is object else _Base):
     """Run ``layers`` data-parallel: same weights everywhere, averaged gradients.
 
     Arguments are Paddle's (``strategy``, ``comm_buffer_size``, ``last_comm_buffer_size`` are
@@ -177,14 +193,3 @@ class DataParallel(_ParamsOnly if _Base is object else _Base):
         """Deprecated in Paddle 2.0: does nothing (gradients are averaged during backward)."""
         return None
 
-    def state_dict(self, destination=None, include_sublayers=True, structured_name_prefix=""):
-        """The wrapped layer's state dict (no ``_layers.`` prefix), as Paddle gives it."""
-        return self._layers.state_dict(destination=destination,
-                                       include_sublayers=include_sublayers,
-                                       structured_name_prefix=structured_name_prefix)
-
-    def set_state_dict(self, state_dict, use_structured_name=True):
-        return self._layers.set_state_dict(state_dict, use_structured_name=use_structured_name)
-
-    set_dict = set_state_dict
-    load_dict = set_state_dict

@@ -13,6 +13,7 @@ from ....framework.tensor import wrap
 from ....nn.layer.layers import Layer
 from ....utils.deprecated import deprecated
 from ... import collective as _c
+from ...parallel import WrappedState
 from .._state import get_hcg
 from ..meta_parallel.sharding.group_sharded_utils import _unscale_grads
 from .hybrid_parallel_util import obtain_optimizer_parameters_list
@@ -36,7 +37,7 @@ def _main_grad_hook(param):
     return hook
 
 
-class MixPrecisionLayer(Layer):
+class MixPrecisionLayer(WrappedState, Layer):
     """``layers`` whose parameters' gradients accumulate in float32 ``main_grad``."""
 
     def __init__(self, layers, dtype="float16"):
@@ -52,14 +53,6 @@ class MixPrecisionLayer(Layer):
 
     def forward(self, *inputs, **kwargs):
         return self._layers(*inputs, **kwargs)
-
-    def state_dict(self, destination=None, include_sublayers=True, structured_name_prefix=""):
-        return self._layers.state_dict(destination=destination,
-                                       include_sublayers=include_sublayers,
-                                       structured_name_prefix=structured_name_prefix)
-
-    def set_state_dict(self, state_dict, use_structured_name=True):
-        return self._layers.set_state_dict(state_dict, use_structured_name=use_structured_name)
 
 
 class MixPrecisionOptimizer:
