@@ -30,7 +30,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 import paddle_compat as paddle  # noqa: E402
 from bench_zoo import torch_resnet18  # noqa: E402
-from timing import machine  # noqa: E402
+from timing import machine, torch_sgd_step  # noqa: E402
 
 
 def paddle_model(name):
@@ -147,18 +147,6 @@ def paddle_step(model, x, y):
     return step
 
 
-def torch_step(model, x, y):
-    opt = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
-
-    def step():
-        loss = torch.nn.functional.cross_entropy(model(x), y)
-        loss.backward()
-        opt.step()
-        opt.zero_grad(set_to_none=True)
-        return loss
-    return step
-
-
 def bench(name, args):
     xa, ya = inputs(name, args.batch, args.size)
     x, y = paddle.to_tensor(xa), paddle.to_tensor(ya)
@@ -184,7 +172,7 @@ def bench(name, args):
         row["static_fwd"] = median_ms(lambda: static_m(x), args.repeat)
     tm = torch.compile(torch_model(name))
     tx, ty = torch.from_numpy(xa), torch.from_numpy(ya)
-    tstep = torch_step(tm, tx, ty)
+    tstep = torch_sgd_step(tm, tx, ty)
     row["compile_torch_s"] = first_s(tstep)
     row["torch_compile_step"] = median_ms(tstep, args.repeat)
     return row

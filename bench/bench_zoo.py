@@ -25,7 +25,7 @@ import torch
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from timing import machine  # noqa: E402
+from timing import machine, torch_sgd_step  # noqa: E402
 
 PADDLE_PY = os.environ.get("PADDLE_PYTHON", os.path.join(os.path.dirname(os.path.dirname(HERE)),
                                                          "paddle_venv", "bin", "python"))
@@ -133,15 +133,7 @@ def torch_step(model_name, batch, size):
         model = Encoder()
         x = torch.randint(0, 1000, (batch, 64))
     y = torch.arange(batch) % 10
-    opt = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
-
-    def step():
-        loss = torch.nn.functional.cross_entropy(model(x), y)
-        loss.backward()
-        opt.step()
-        opt.zero_grad(set_to_none=True)
-        return loss
-    return step
+    return torch_sgd_step(model, x, y)
 
 
 def real_paddle_ms(model_name, args):

@@ -36,6 +36,21 @@ def paired(ours, theirs, number=2000, repeat=15, clock=time.perf_counter):
     return ma, mb, ma / mb
 
 
+def torch_sgd_step(model, x, y):
+    """One raw-torch training step of ``model`` on (x, y): cross entropy, backward, SGD with
+    momentum 0.9, gradients cleared; the baseline the training benchmarks compare with."""
+    import torch
+    opt = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
+
+    def step():
+        loss = torch.nn.functional.cross_entropy(model(x), y)
+        loss.backward()
+        opt.step()
+        opt.zero_grad(set_to_none=True)
+        return loss
+    return step
+
+
 def machine():
     return (f"{platform.processor() or platform.machine()}, {torch.get_num_threads()} threads, "
             f"torch {torch.__version__}, Python {platform.python_version()}")
