@@ -450,6 +450,33 @@ def _hard_swish(layer, ins, a):
                                                    0.0, t)), _ops.full([], s, x.dtype))]
 
 
+def _per_channel(scale, axis, rank):
+    """A scale shaped to broadcast along ``axis`` (-1 or a single value: as it is)."""
+    if axis < 0 or scale.size <= 1:
+        return scale
+    return _ops.reshape(scale, [-1 if d == axis else 1 for d in range(rank)])
+
+
+def _quantize_linear(layer, ins, a):
+    """``clip(round(x / scale * bnt), qmin, qmax)`` (bnt = 2^(bits-1) - 1; ties to even, as
+    Paddle's kernel), still float; ZeroPoint is 0 in what Paddle writes."""
+    x, scale = ins[0], ins[1]
+    bnt = float((1 << (a.get("bit_length", 8) - 1)) - 1)
+    s = _per_channel(scale, a.get("quant_axis", -1), len(x.shape))
+    q = _ops.round(_ops.scale(_ops.divide(x, s), bnt))
+    return [_ops.clip(q, float(a.get("qmin", -bnt - 1)), float(a.get("qmax", bnt)))]
+
+
+def _dequantize_linear(layer, ins, a):
+    """``x * scale / bnt``; ``x`` may be the int8 weight Paddle stores."""
+    x, scale = ins[0], ins[1]
+    if x.dtype != scale.dtype:
+        x = _ops.cast(x, scale.dtype)
+    bnt = float((1 << (a.get("bit_length", 8) - 1)) - 1)
+    s = _per_channel(scale, a.get("quant_axis", -1), len(x.shape))
+    return [_ops.scale(_ops.multiply(x, s), 1.0 / bnt)]
+
+
 # fluid op -> (handler, input slots, output slots); a slot name ending in "*" holds a list
 FLUID_OPS = {
     "matmul_v2": ("pd_op.matmul", ["X", "Y"], ["Out"]),
@@ -536,6 +563,8 @@ FLUID_OPS = {
     "shape": ("pd_op.shape", ["Input"], ["Out"]),
     "rnn": (_rnn, ["Input", "PreState*", "WeightList*", "SequenceLength"],
             ["Out", "State*", "Reserve", "DropoutState"]),
+    "quantize_linear": (_quantize_linear, ["X", "Scale", "ZeroPoint"], ["Y"]),
+    "dequantize_linear": (_dequantize_linear, ["X", "Scale", "ZeroPoint"], ["Y"]),
 }
 _CONTROL_FLOW = ("conditional_block", "while", "select_input", "select_output", "recurrent")
 
@@ -577,12 +606,17 @@ def program_to_ops(blocks, path):
             used.update(names)
         for names in op.outputs.values():
             written.update(names)
+    # a weight a dequantize_linear reads is stored int8 though declared float (QuantWeightPass)
+    int8 = {n for op in desc_ops if op.type == "dequantize_linear"
+            for n in op.inputs.get("X", []) if getattr(variables.get(n), "persistable", False)}
     for name in sorted(variables):
         v = variables[name]
         if v.persistable and v.kind == _DENSE_TENSOR and name in used:
             t = var_type(name)
             if t is None:
                 raise ModelFileError(f"{path}: parameter {name!r} has no tensor type")
+            if name in int8:
+                t = ("int8", t[1])
             params.append((name, t[0], t[1]))
             emit("parameter", [], [new_value(name)],
                  # what an op updates (batch norm's running statistics) is a buffer

@@ -13,13 +13,19 @@
   ``hist_percent`` quantile of a |x| histogram), ``KLQuantizer`` (the threshold minimising
   the KL divergence between the histogram and its quantised form).
 
-Both ``save_quantized_model`` methods write Paddle's old-IR inference programs with
-quantisation attributes on their ops, which paddle_compat's model files do not have: they
-raise ``NotImplementedError``.
+``ImperativeQuantAware(onnx_format=True).save_quantized_model`` (PaddleSlim's ``QAT``) writes
+what Paddle does: a Paddle 2.x ProgramDesc (``path.pdmodel``) in which each fake quantisation
+is a ``quantize_linear`` / ``dequantize_linear`` pair and each quantised weight is stored int8
+behind a ``dequantize_linear`` (``static.program_desc_writer``), ``path.pdiparams`` and
+``path.pdiparams.info``; ``paddle.inference`` runs it. The older format (``onnx_format=False``:
+fake-quant ops with threshold attributes) and ``ImperativePTQ.save_quantized_model`` (which
+Paddle 3.3.1 itself fails to write) raise ``NotImplementedError``.
 """
 import abc
 import copy
 import math
+import os
+import pickle
 
 import numpy as np
 import torch
@@ -28,6 +34,9 @@ from ..framework.tensor import Tensor
 from ..nn import layer as _nn
 from ..nn import quant as _quant
 from ..nn.layer.layers import Layer
+from ..static import io as _sio
+from ..static import program_desc_writer as _pdw
+from ..utils.layer_trace import trace_to_pir
 from . import quant_layers
 
 __all__ = ["BaseQuantizer", "AbsmaxQuantizer", "PerChannelAbsmaxQuantizer", "HistQuantizer",
@@ -383,10 +392,10 @@ class ImperativePTQ:
 
     def save_quantized_model(self, model, path, input_spec=None, **config):
         raise NotImplementedError(
-            "ImperativePTQ.save_quantized_model writes a Paddle inference program with "
-            "quantisation attributes, which paddle_compat does not have; call "
-            "ptq._convert(model) (thresholds and quantised layers) and save the model with "
-            "paddle.jit.save")
+            "ImperativePTQ.save_quantized_model writes fake-quant ops with threshold "
+            "attributes (Paddle's older quantised format; Paddle 3.3.1 itself fails in it), "
+            "which paddle_compat does not write; call ptq._convert(model) and save it with "
+            "paddle.jit.save, or quantise with ImperativeQuantAware(onnx_format=True)")
 
     def _convert(self, model):
         """Stop sampling, compute the thresholds, record the output thresholds and swap
@@ -555,7 +564,64 @@ class ImperativeQuantAware:
                 or isinstance(layer, _quant.FloatFunctionalLayer))
 
     def save_quantized_model(self, layer, path, input_spec=None, **config):
-        raise NotImplementedError(
-            "ImperativeQuantAware.save_quantized_model writes a Paddle inference program "
-            "with quantisation attributes, which paddle_compat does not have; save the "
-            "trained model with paddle.jit.save")
+        """Write the quantised ``layer`` as Paddle's inference model (see the module doc):
+        ``path.pdmodel``, ``path.pdiparams``, ``path.pdiparams.info``."""
+        assert isinstance(layer, Layer), "The model must be the instance of paddle.nn.Layer."
+        if not self._onnx_format:
+            raise NotImplementedError(
+                "ImperativeQuantAware.save_quantized_model with onnx_format=False writes "
+                "fake-quant ops with threshold attributes (Paddle's older quantised format), "
+                "which paddle_compat does not write; use onnx_format=True (PaddleSlim's QAT "
+                "default)")
+        if config.get("output_spec") is not None:
+            raise NotImplementedError("save_quantized_model: output_spec (pruning outputs) is "
+                                      "not supported")
+        save_quantized_program(layer, path, input_spec, self._activation_bits)
+
+
+def save_quantized_program(layer, path, input_spec, activation_bits=8):
+    """Trace ``layer`` (in eval mode) with its fake quantisations as markers and write the
+    three files; nothing is left behind when tracing or writing fails."""
+    path = os.fspath(path)
+    if not path or os.path.basename(path) == "":
+        raise ValueError("The input path MUST be format of dirname/file_prefix [dirname\\"
+                         "file_prefix in Windows system], but received file_prefix is "
+                         "empty string.")
+    where = f"save_quantized_model({type(layer).__name__})"
+    modes = [(m, m.training) for m in [layer] + list(layer.sublayers())]
+    writer = _pdw.FluidWriter(where)
+    writer.output_bits = activation_bits
+    try:
+        layer.eval()
+        with _pdw.quant_export():
+            (variables, ops), arrays = trace_to_pir(layer, input_spec, where, writer,
+                                                    _pdw.QUANT_EMIT)
+    finally:
+        for m, training in modes:
+            m.training = training
+    arrays = dict(arrays, **writer.extra_arrays)
+    for name, (scale, axis, bits) in writer.weights.items():
+        arrays[name] = _pdw.quantize_weight(arrays[name], arrays[scale], axis, bits)
+    info = {}
+    for key, t in layer.state_dict().items():
+        info.setdefault(t.name, {"structured_name": key, "stop_gradient": t.stop_gradient,
+                                 "trainable": bool(getattr(t, "trainable", False))})
+    files = {".pdmodel": _pdw.encode_program(variables, ops),
+             ".pdiparams": _sio.pdiparams_bytes(arrays),
+             ".pdiparams.info": pickle.dumps(info, protocol=2)}
+    d = os.path.dirname(path)
+    if d:
+        os.makedirs(d, exist_ok=True)
+    written = []
+    try:
+        for suffix, data in files.items():
+            with open(path + suffix + ".tmp", "wb") as f:
+                written.append(f.name)
+                f.write(data)
+        for suffix in files:
+            os.replace(path + suffix + ".tmp", path + suffix)
+    except BaseException:
+        for name in written:
+            if os.path.exists(name):
+                os.remove(name)
+        raise

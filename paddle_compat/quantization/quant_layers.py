@@ -18,6 +18,7 @@ from ..nn.layer.layers import Layer
 from ..nn.quant import (MovingAverageAbsMaxScale, _abs_max, _buffer_param, _fake_qdq,
                         _moving_average_update)
 from ..framework.parameter import unique_name
+from ..static.program_desc_writer import quant_exporting, record_fake_quant
 
 __all__ = ["FakeQuantAbsMax", "FakeQuantMovingAverageAbsMax", "FakeQuantChannelWiseAbsMax",
            "MovingAverageAbsMaxScale", "QuantStub", "QuantizedConv2D", "QuantizedLinear",
@@ -58,6 +59,12 @@ class FakeQuantAbsMax(Layer):
                                         exact_name=True)
 
     def forward(self, input):
+        if quant_exporting():
+            if self._scale is None:
+                raise NotImplementedError(
+                    "save_quantized_model: an abs_max fake quantisation of an activation (its "
+                    "scale is not a parameter) cannot be written")
+            return record_fake_quant(input, self._scale, "weight", self._quant_bits, -1)
         t = input._t
         _float32_only(t, "fake_quantize_dequantize_abs_max")
         s = _abs_max(t)
@@ -88,6 +95,9 @@ class FakeQuantChannelWiseAbsMax(Layer):
                                     exact_name=True)
 
     def forward(self, input):
+        if quant_exporting():
+            return record_fake_quant(input, self._scale, "weight", self._quant_bits,
+                                     self._quant_axis)
         t = input._t
         _float32_only(t, "fake_channel_wise_quantize_dequantize_abs_max")
         s = _abs_max(t, self._quant_axis)
@@ -113,6 +123,8 @@ class FakeQuantMovingAverageAbsMax(Layer):
         self._accum = _buffer_param(self, f"{pre}.accum", 1.0, dtype)
 
     def forward(self, input):
+        if quant_exporting():
+            return record_fake_quant(input, self._scale, "activation", self._quant_bits)
         t = input._t
         _float32_only(t, "fake_quantize_dequantize_moving_average_abs_max")
         if self.training:

@@ -764,7 +764,7 @@ def _target_name(node):
 
 
 def program_to_pir(graph_nodes, feeds, fetch_nodes, resolve_attr, where="the program",
-                   creation=()):
+                   creation=(), writer=None, emit=None):
     """The PIR JSON document and the parameters (``{name: numpy array}``) of the fx nodes
     ``graph_nodes`` (in order; those the fetches need).
 
@@ -772,8 +772,9 @@ def program_to_pir(graph_nodes, feeds, fetch_nodes, resolve_attr, where="the pro
     for a ``get_attr`` or persistable placeholder node, ``(name, tensor, trainable)`` or
     ``(name, tensor, trainable, "T")`` for a transposed view of that parameter;
     ``creation``: the parameters' names in the order they were created (Paddle lists the
-    last created first)."""
-    w = ProgramWriter()
+    last created first); ``writer``: another writer with ProgramWriter's methods (the
+    document is its ``document()``), ``emit``: fx target -> emitter entries it adds."""
+    w = ProgramWriter() if writer is None else writer
     w.creation = list(creation)
     env = {}
     params = {}
@@ -807,14 +808,14 @@ def program_to_pir(graph_nodes, feeds, fetch_nodes, resolve_attr, where="the pro
     for n in graph_nodes:
         if n in env or n.op in ("placeholder", "output"):
             continue
-        emit = _EMIT.get(n.target)
-        if emit is None:
+        emitter = _EMIT.get(n.target) if emit is None else emit.get(n.target, _EMIT.get(n.target))
+        if emitter is None:
             raise NotImplementedError(
                 f"{where}: no Paddle op is known for {_target_name(n)} (fx node {n.name}, "
                 f"variable {n.meta.get('var_name', '?')}); jit.save / save_inference_model "
                 "cannot write it")
         try:
-            env[n] = emit(w, n, [arg(a) for a in n.args], arg(dict(n.kwargs)))
+            env[n] = emitter(w, n, [arg(a) for a in n.args], arg(dict(n.kwargs)))
         except NotImplementedError as e:
             raise NotImplementedError(f"{where}: {_target_name(n)} (fx node {n.name}): "
                                       f"{e}") from None

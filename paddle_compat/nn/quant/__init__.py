@@ -41,6 +41,7 @@ from ...ops import math as _math
 from ...ops import reshaping as _reshaping
 from ..initializer import Constant
 from ..layer.layers import Layer
+from ...static.program_desc_writer import quant_exporting, record_fake_quant
 
 __all__ = ["Stub", "weight_only_linear", "llm_int8_linear", "weight_quantize",
            "weight_dequantize"]
@@ -324,6 +325,8 @@ class MovingAverageAbsMaxScale(Layer):
         self._accum = _buffer_param(self, f"{pre}.accum", 0.0, dtype)
 
     def forward(self, input):
+        if quant_exporting():               # save_quantized_model: the output's scale
+            return record_fake_quant(input, self._scale, "output", 8)
         t = input._t
         if t.dtype != torch.float32:
             raise RuntimeError("(NotFound) There are no kernels which are registered in the "
