@@ -398,7 +398,7 @@ class FluidWriter:
                     ("global_pooling", "b", a["global_pooling"]), ("ksize", "ints", k.const[1]),
                     ("padding_algorithm", "s", a["padding_algorithm"]),
                     ("paddings", "ints", a["paddings"]), ("pooling_type", "s", a["pooling_type"]),
-                    ("strides", "ints", a["strides"])])
+                    ("strides", "ints", a["strides"]), ("use_cudnn", "b", True)])
         return [out]
 
     def _pd_softmax(self, inputs, outs, a):
