@@ -5,7 +5,7 @@ training forwards and saved with ``save_quantized_model``. ``paddle`` is passed 
 Paddle 3.3.1 when recording, paddle_compat when testing."""
 import numpy as np
 
-CASES = ("convnet", "pool_abs_max", "ties")
+CASES = ("convnet", "pool_abs_max", "residual", "ties")
 
 
 def _nets(paddle):
@@ -38,6 +38,20 @@ def _nets(paddle):
             x = F.max_pool2d(F.relu(self.conv(x)), 2)
             return self.fc(paddle.flatten(x, 1))
 
+    class Residual(nn.Layer):
+        """conv-relu, depthwise conv, residual add, avg pools, linear."""
+
+        def __init__(self):
+            super().__init__()
+            self.conv = nn.Conv2D(2, 4, 3, padding=1)
+            self.dw = nn.Conv2D(4, 4, 3, padding=1, groups=4)
+            self.fc = nn.Linear(4, 3)
+
+        def forward(self, x):
+            x = F.relu(self.conv(x))
+            x = F.avg_pool2d(x + self.dw(x), 2)
+            return self.fc(paddle.flatten(F.adaptive_avg_pool2d(x, 1), 1))
+
     class TiesNet(nn.Layer):
         """One Linear whose input scale is 127: inputs on .5 land on rounding ties."""
 
@@ -50,12 +64,14 @@ def _nets(paddle):
 
     return {"convnet": (ConvNet, "channel_wise_abs_max", [None, 3, 8, 8]),
             "pool_abs_max": (PoolNet, "abs_max", [None, 2, 6, 6]),
+            "residual": (Residual, "channel_wise_abs_max", [None, 2, 6, 6]),
             "ties": (TiesNet, "abs_max", [None, 4])}
 
 
 def inputs(case):
     """The calibration / test input of ``case``."""
-    shape = {"convnet": (2, 3, 8, 8), "pool_abs_max": (2, 2, 6, 6), "ties": (3, 4)}[case]
+    shape = {"convnet": (2, 3, 8, 8), "pool_abs_max": (2, 2, 6, 6), "residual": (2, 2, 6, 6),
+             "ties": (3, 4)}[case]
     if case == "ties":
         return np.array([[0.5, 1.5, -2.5, 3.5], [-0.5, 2.5, 4.5, -1.5],
                          [126.5, -127.5, 0.25, 10.5]], dtype="float32")

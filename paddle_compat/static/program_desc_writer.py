@@ -317,7 +317,7 @@ class FluidWriter:
         return out_v
 
     def _conv(self, typ, inputs, outs, a):
-        helper = self._unique("conv2d")
+        helper = self._unique(typ)                  # conv2d_0, depthwise_conv2d_0
         y = self._named(helper, 0, *outs[0])
         y.producer = ("conv2d", helper, 0)
         self._emit(typ, {"Input": [self._need(inputs[0], typ)],
@@ -398,7 +398,8 @@ class FluidWriter:
                     ("global_pooling", "b", a["global_pooling"]), ("ksize", "ints", k.const[1]),
                     ("padding_algorithm", "s", a["padding_algorithm"]),
                     ("paddings", "ints", a["paddings"]), ("pooling_type", "s", a["pooling_type"]),
-                    ("strides", "ints", a["strides"]), ("use_cudnn", "b", True)])
+                    ("strides", "ints", a["strides"]),
+                    ("use_cudnn", "b", not a["adaptive"])])       # adaptive pools: False
         return [out]
 
     def _pd_softmax(self, inputs, outs, a):
