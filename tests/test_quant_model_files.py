@@ -138,3 +138,27 @@ def test_older_format_and_ptq_are_refused(tmp_path):
     with pytest.raises(NotImplementedError, match="ImperativePTQ.save_quantized_model"):
         paddle.quantization.ImperativePTQ().save_quantized_model(qnet, str(tmp_path / "m"))
     assert not os.listdir(tmp_path)
+
+
+def test_writer_encodes_every_attribute_kind(tmp_path):
+    """encode_program's attributes read back as written (the kinds the quantised programs do
+    not all use), and its variables with their types."""
+    from paddle_compat.static.program_desc_writer import encode_program
+    attrs = [("i", "i", -7), ("f", "f", 0.25), ("s", "s", "NCHW"), ("ints", "ints", [1, -2]),
+             ("floats", "floats", [0.5, -1.5]), ("strings", "strings", ["a", "bc"]),
+             ("b", "b", True), ("bools", "bools", [True, False]), ("l", "l", -(1 << 40)),
+             ("longs", "longs", [1 << 33, -3]), ("f64", "f64", 0.1)]
+    path = tmp_path / "m.pdmodel"
+    path.write_bytes(encode_program(
+        {"x": ("float32", [-1, 4], False), "w": ("int8", [4], True)},
+        [("relu", {"X": ["x"]}, {"Out": ["x"]}, attrs)]))
+    (variables, ops), = read_program_desc(str(path))
+    assert list(variables) == ["w", "x", "feed", "fetch"]
+    assert (variables["w"].dtype, variables["w"].dims, variables["w"].persistable) == \
+        (21, [4], True)
+    assert (variables["x"].dtype, variables["x"].dims, variables["x"].persistable) == \
+        (5, [-1, 4], False)
+    assert ops[0].type == "relu" and ops[0].inputs == {"X": ["x"]}
+    assert ops[0].attrs == {n: v for n, _, v in attrs}
+    with pytest.raises(ValueError, match="unknown kind"):
+        encode_program({}, [("relu", {}, {}, [("a", "complex", 1)])])

@@ -175,14 +175,15 @@ def quantize_weight(w, scale, quant_axis, bits):
     """Paddle's int8 form of a weight (``QuantWeightPass``): ``round(w / s * bnt)`` clipped to
     ``[-bnt - 1, bnt]``, ties to even, one scale per slice along ``quant_axis`` (-1: one)."""
     bnt = (1 << (bits - 1)) - 1
-    s = np.asarray(scale, dtype=np.float64).reshape(-1)
-    s = np.where(s == 0.0, 1e-8, s)
-    w = np.asarray(w, dtype=np.float64)
+    # in float32, as Paddle's numpy pass computes it
+    s = np.asarray(scale, dtype=np.float32).reshape(-1)
+    s = np.where(s == 0.0, np.float32(1e-8), s)
+    w = np.asarray(w, dtype=np.float32)
     if quant_axis in (0, 1) and s.size > 1:
         shape = [1] * w.ndim
         shape[quant_axis] = s.size
         s = s.reshape(shape)
-    q = np.clip(np.round(w / s * bnt), -bnt - 1, bnt)
+    q = np.clip(np.round(w / s * np.float32(bnt)), -bnt - 1, bnt)
     return q.astype(np.int8 if bits <= 8 else np.int16)
 
 
