@@ -25,6 +25,7 @@ import numpy as np
 from ..framework.lodtensor import VARTYPE
 from ..framework.tensor import wrap
 from . import io as _io
+from .io import _varint
 from . import mode as _mode
 from .program import default_main_program
 
@@ -43,18 +44,6 @@ _OP_VERSIONS = {"conv2d": 1, "depthwise_conv2d": 1, "elementwise_add": 1,
 
 
 # ---------------------------------------------------------------------------- wire format
-def _varint(v):
-    v &= (1 << 64) - 1
-    out = bytearray()
-    while True:
-        b = v & 0x7F
-        v >>= 7
-        if not v:
-            out.append(b)
-            return bytes(out)
-        out.append(b | 0x80)
-
-
 def _key(field, wire):
     return _varint(field << 3 | wire)
 
