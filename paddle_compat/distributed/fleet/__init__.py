@@ -3,7 +3,7 @@ pipeline parallel) training. ``fleet.init(is_collective=True, strategy=...)`` bu
 topology; the module-level functions are the methods of the ``fleet`` singleton, as in Paddle.
 Parameter-server training is not implemented (its functions raise NotImplementedError)."""
 from ..ps_stubs import BoxPSDataset, InMemoryDataset, QueueDataset
-from . import meta_parallel, utils
+from . import auto, meta_parallel, utils
 from .data_generator import MultiSlotDataGenerator, MultiSlotStringDataGenerator
 from .fleet_base import Fleet, UtilBase, fleet
 from .role_maker import PaddleCloudRoleMaker, Role, UserDefinedRoleMaker
