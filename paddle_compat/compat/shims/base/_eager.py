@@ -13,7 +13,6 @@ import types
 from ....autograd.saved_hooks import register_saved_tensors_hooks, reset_saved_tensors_hooks
 from ....framework.autograd_engine import add_backward_final_hook as _add_backward_final_hook
 from ....framework.tensor import Tensor
-from ....utils.cpp_extension.custom_op import LOADED_OPS
 
 __all__ = ["Tensor", "register_saved_tensors_hooks", "reset_saved_tensors_hooks",
            "_run_custom_op", "_add_backward_final_hook", "ops"]
@@ -26,6 +25,9 @@ def _run_custom_op(op_name, *args):
     if not isinstance(op_name, str):
         raise TypeError(f"_run_custom_op(): argument (position 0) must be str, but got "
                         f"{type(op_name).__name__}")
+    # the registry of what cpp_extension built (imported here: importing cpp_extension costs
+    # a second, and an op can only be there once it has been used)
+    from ....utils.cpp_extension.custom_op import LOADED_OPS
     fn = LOADED_OPS.get(op_name)
     if fn is None:
         raise RuntimeError(f"(NotFound) Can't find {op_name} in Eager OpMetaInfoMap which should "
@@ -43,8 +45,8 @@ class _Ops(types.ModuleType):
         if name.startswith("__"):
             raise AttributeError(name)
         if name == "legacy":
-            return importlib.import_module("paddle_compat.compat.shims.legacy_c_ops")
-        return getattr(importlib.import_module("paddle_compat.compat.shims.c_ops"), name)
+            return importlib.import_module("..legacy_c_ops", __package__)
+        return getattr(importlib.import_module("..c_ops", __package__), name)
 
 
 ops = _Ops("paddle.base.core.eager.ops", "Paddle's generated operator entry points.")

@@ -7,7 +7,6 @@ writable here."""
 import enum
 
 from ....framework.lodtensor import ModelFileError
-from ....jit.program_desc import parse_program_desc
 from .var_desc import VarType
 
 __all__ = ["AttrType", "ProgramDesc"]
@@ -171,6 +170,9 @@ class ProgramDesc:
         if not isinstance(data, (bytes, bytearray)):
             raise TypeError(f"ProgramDesc(): expected the serialized program as bytes, got "
                             f"{type(data).__name__}")
+        # the reader lives with paddle.jit's model loading (imported on first use: importing
+        # paddle.jit costs seconds, and ``paddle.base.core`` is imported everywhere)
+        from ....jit.program_desc import parse_program_desc
         try:
             blocks = parse_program_desc(bytes(data))
         except ModelFileError as e:
