@@ -36,6 +36,13 @@ class AttrType(enum.IntEnum):
     __str__ = enum.Enum.__str__          # AttrType.INT, as pybind11 prints it
 
 
+def _nth(items, i, what):
+    """``items[i]``, a non-negative index only (IndexError naming ``what`` otherwise)."""
+    if not 0 <= i < len(items):
+        raise IndexError(f"{what} index {i} out of range (there are {len(items)})")
+    return items[i]
+
+
 class _VarView:
     """One variable of a block (Paddle's ``VarDesc`` methods, read-only)."""
 
@@ -155,9 +162,7 @@ class _BlockView:
         return len(self._ops)
 
     def op(self, j):
-        if not 0 <= j < len(self._ops):
-            raise IndexError(f"op index {j} out of range (block has {len(self._ops)} ops)")
-        return self._ops[j]
+        return _nth(self._ops, j, "op")
 
 
 class ProgramDesc:
@@ -177,16 +182,14 @@ class ProgramDesc:
             blocks = parse_program_desc(bytes(data))
         except ModelFileError as e:
             raise ValueError(f"(InvalidArgument) Fail to parse program_desc from binary "
-                               f"string: {e}") from None
+                             f"string: {e}") from None
         self._blocks = [_BlockView(self, i, v, o) for i, (v, o) in enumerate(blocks)]
 
     def num_blocks(self):
         return len(self._blocks)
 
     def block(self, i):
-        if not 0 <= i < len(self._blocks):
-            raise IndexError(f"block index {i} out of range ({len(self._blocks)} blocks)")
-        return self._blocks[i]
+        return _nth(self._blocks, i, "block")
 
     def get_feed_target_names(self):
         return [o.output("Out")[0] for o in self._blocks[0]._ops if o.type() == "feed"]
