@@ -36,6 +36,7 @@ ALIASES = {
     "paddle.common_ops_import": ROOT + ".compat.shims.common_ops_import",
     "paddle._legacy_C_ops": ROOT + ".compat.shims.legacy_c_ops",
     "paddle.dataset": ROOT + ".compat.shims.dataset",
+    "paddle.reader": ROOT + ".io.reader_decorators",
     "paddle.static.quantization": ROOT + ".compat.shims.static_quantization",
     # Paddle modules whose contents are one module of ours under another path
     "paddle.nn.decode": ROOT + ".nn.layer.decode",
@@ -179,6 +180,7 @@ FACADES = {
     "paddle.nn.utils.transform_parameters": ROOT + ".nn.utils",
     "paddle.nn.functional.input": ROOT + ".nn.functional",
     "paddle.nn.initializer.lazy_init": ROOT + ".nn.lazy_init",
+    "paddle.nn.initializer.constant": ROOT + ".nn.initializer",
 }
 
 _lock = threading.RLock()
@@ -309,6 +311,8 @@ def _resolve(paddle_name, attr):
         except (ImportError, AttributeError):
             raise LookupError(attr) from None
     full = f"{paddle_name}.{attr}"
+    if full in FACADES and full in sys.modules:
+        return sys.modules[full]        # a facade module, as Paddle's package binds it
     try:
         real = _target_of(full)
     except UnsupportedModuleError as e:

@@ -17,7 +17,7 @@ import warnings
 import torch
 import torch.distributed as dist
 
-from . import collective
+from . import collective, parallel_helper
 from .env import ParallelEnv
 
 __all__ = ["DataParallel"]

@@ -39,7 +39,8 @@ from ..framework.lodtensor import signed64 as _signed64
 from ..framework.lodtensor import varint as _varint
 from .translated import _READERS, _Op, _batch_norm, _ints, _scalar
 
-__all__ = ["read_program_desc", "program_to_ops", "load_program_desc", "FLUID_OPS"]
+__all__ = ["read_program_desc", "parse_program_desc", "program_to_ops", "load_program_desc",
+           "FLUID_OPS"]
 
 _DENSE_TENSOR, _FEED_MINIBATCH, _FETCH_LIST = 7, 9, 10
 _DTYPE_NAME = {0: "bool", 1: "int16", 2: "int32", 3: "int64", 4: "float16", 5: "float32",
@@ -237,6 +238,12 @@ def read_program_desc(path):
     ``_Var`` (kind, dtype code, dims, persistable), ``ops`` a list of ``DescOp``."""
     with open(path, "rb") as f:
         data = f.read()
+    return parse_program_desc(data, path)
+
+
+def parse_program_desc(data, path="<ProgramDesc bytes>"):
+    """``read_program_desc`` of the serialized bytes ``data`` (``path`` names them in
+    errors)."""
     try:
         prog = _group(_fields(data, path))
         blocks = []

@@ -7,11 +7,18 @@ kernels that PaddleDetection and ``paddle.vision.ops`` call (inputs, then every 
 position, in the order of Paddle's operator definitions). Any other name
 raises ``AttributeError`` naming it, so that ``from paddle import _C_ops`` itself always works.
 """
+import torch
+
 from ... import ops as _ops
+from ...framework.tensor import wrap
+from ...incubate.nn import functional as _incubate_f
+from ...nn.functional import attention as _attn
+from ...ops.common import tensor_arg as _tensor_arg
 from ...ops import creation as _creation
 from ...vision.ops import detection as _det
 
-__all__ = ["zeros", "ones", "full", "matmul", "anchor_generator", "box_coder",
+__all__ = ["zeros", "ones", "full", "matmul", "argsort", "flash_attn", "fused_bias_act",
+           "anchor_generator", "box_coder",
            "distribute_fpn_proposals", "generate_proposals", "matrix_nms", "multiclass_nms3",
            "prior_box"]
 
@@ -97,6 +104,54 @@ def prior_box(input, image, min_sizes, max_sizes, aspect_ratios, variances, flip
     return _det.prior_box(input, image, min_sizes, list(max_sizes) or None, aspect_ratios,
                           variances, flip, clip, [step_w, step_h], offset,
                           min_max_aspect_ratios_order)
+
+
+def argsort(x, axis=-1, descending=False, stable=False, *extra):
+    """``_C_ops.argsort(x, axis, descending, stable)`` -> (sorted x, int64 indices), by position
+    (the ``'axis', 0`` attribute pairs are ``_legacy_C_ops.argsort``'s form: TypeError here, as
+    in Paddle)."""
+    for pos, (v, kind) in enumerate(((axis, int), (descending, bool), (stable, bool)), 1):
+        if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
+            raise TypeError(f"(InvalidType) argsort(): argument (position {pos + 1}) must be "
+                            f"{kind.__name__}, but got {type(v).__name__}")
+    if extra:
+        raise TypeError(f"(InvalidArgument) argsort(): takes 4 positional arguments but "
+                        f"{4 + len(extra)} were given")
+    t = _tensor_arg(x, "argsort", "x", 0)
+    values, idx = torch.sort(t, dim=axis, descending=descending, stable=True)
+    return wrap(values), wrap(idx)
+
+
+def flash_attn(q, k, v, fixed_seed_offset, attn_mask, dropout, causal, return_softmax, is_test,
+               rng_name):
+    """``_C_ops.flash_attn``: attention over [batch, seq, heads, head_dim] (scale
+    1/sqrt(head_dim); ``attn_mask`` [batch, heads, seq_q, seq_k] added to the scores, or a bool
+    keep-mask). Returns ``(out, softmax, softmax_lse, seed_offset)``: the attention weights
+    when ``return_softmax`` (an empty tensor otherwise), their log-sum-exp [batch, heads,
+    seq_q] in float32, and the dropout seed/offset pair (int64 [2], zeros: no CUDA generator
+    state here)."""
+    if fixed_seed_offset is not None:
+        raise NotImplementedError("_C_ops.flash_attn: fixed_seed_offset is not supported")
+    qt, kt, vt = (_tensor_arg(a, "flash_attn", n, i).transpose(1, 2)
+                  for i, (a, n) in enumerate(((q, "q"), (k, "k"), (v, "v"))))
+    out, weights, lse = _attn.attention_math(qt, kt, vt, None if attn_mask is None else
+                                             attn_mask._t, dropout, causal, not is_test,
+                                             qt.shape[-1] ** -0.5)
+    soft = weights if return_softmax else torch.empty(0, dtype=qt.dtype)
+    return (wrap(out.transpose(1, 2)), wrap(soft), wrap(lse),
+            wrap(torch.zeros(2, dtype=torch.int64)))
+
+
+def fused_bias_act(x, bias, dequant_scales, shift, smooth, act_method, compute_dtype,
+                   quant_scale, quant_round_type, quant_max_bound, quant_min_bound):
+    """``_C_ops.fused_bias_act``: ``paddle.incubate.nn.functional.fused_bias_act`` with every
+    argument by position."""
+    if not isinstance(act_method, str):
+        raise TypeError(f"(InvalidType) fused_bias_act(): argument (position 6) must be str, "
+                        f"but got {type(act_method).__name__}")
+    return _incubate_f.fused_bias_act(x, bias, dequant_scales, shift, smooth, act_method,
+                                      compute_dtype, quant_scale, quant_round_type,
+                                      quant_max_bound, quant_min_bound)
 
 
 #: ops whose entry point takes the input tensor alone, as the public function does

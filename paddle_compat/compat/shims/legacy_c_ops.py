@@ -11,6 +11,7 @@ name raises ``AttributeError`` naming it.
 """
 import torch
 
+from ...framework import dtype as _dt
 from ...framework.tensor import wrap
 from ...ops import arithmetic as _arith
 from ...ops import linalg as _linalg
@@ -19,6 +20,7 @@ from ...vision.ops import detection as _det
 
 __all__ = ["argsort", "multiclass_nms3", "matrix_nms", "box_coder", "prior_box",
            "anchor_generator", "generate_proposals_v2", "distribute_fpn_proposals", "scale",
+           "coalesce_tensor",
            "scale_", "sigmoid", "matmul_v2"]
 
 
@@ -185,6 +187,53 @@ def distribute_fpn_proposals(*args):
     return _det.distribute_fpn_proposals(rois, a["min_level"], a["max_level"],
                                          a["refer_level"], a["refer_scale"],
                                          a["pixel_offset"], rois_num)
+
+
+_COALESCE = {"copy_data": False, "set_constant": False, "persist_output": False,
+             "constant": 0.0, "dtype": None, "use_align": True, "align_size": -1,
+             "user_defined_size_of_dtype": -1, "concated_shapes": [], "concated_ranks": []}
+
+
+def coalesce_tensor(*args):
+    """``coalesce_tensor(inputs, outputs, fused_output, 'copy_data', True, 'use_align', False,
+    'dtype', dt)``: one flat buffer of dtype ``dt`` holding every tensor of ``inputs`` back to
+    back, put in ``fused_output``; each tensor of ``outputs`` becomes a view of its part of
+    it (same shape; ``copy_data`` copies the inputs' values in, ``set_constant`` fills with
+    ``constant``, else the values are unspecified). With ``use_align`` each part starts on an
+    ``align_size``-byte boundary (256 bytes when not given). Returns ``(outputs,
+    fused_output)``. (Paddle 3.3.1 has no CPU kernel for it.)"""
+    (inputs, outputs, fused), a = _split("coalesce_tensor", args, 3, _COALESCE)
+    if not isinstance(inputs, (list, tuple)) or not inputs:
+        raise ValueError("(InvalidArgument) coalesce_tensor(): the input should not be empty")
+    outputs = inputs if outputs is None else outputs
+    if len(outputs) != len(inputs):
+        raise ValueError(f"(InvalidArgument) coalesce_tensor(): {len(inputs)} inputs but "
+                         f"{len(outputs)} outputs")
+    src = [tensor_arg(x, "coalesce_tensor", "input", i) for i, x in enumerate(inputs)]
+    dtype = src[0].dtype if a["dtype"] is None else _dt.to_torch_dtype(a["dtype"])
+    item = dtype.itemsize if a["user_defined_size_of_dtype"] <= 0 else \
+        a["user_defined_size_of_dtype"]
+    step = 1
+    if a["use_align"]:
+        step = max(1, (a["align_size"] if a["align_size"] > 0 else 256) // item)
+    offsets, total = [], 0
+    for t in src:
+        offsets.append(total)
+        total += -(-t.numel() // step) * step if t.numel() else step
+    buf = torch.empty(total, dtype=dtype, device=src[0].device)
+    if a["set_constant"]:
+        buf.fill_(a["constant"])
+    if a["copy_data"]:
+        for t, off in zip(src, offsets):
+            buf[off:off + t.numel()].copy_(t.detach().reshape(-1))
+    for out, t, off in zip(outputs, src, offsets):
+        keep = out.stop_gradient
+        out._t = buf[off:off + t.numel()].view(t.shape)
+        out.stop_gradient = keep
+    keep = fused.stop_gradient
+    fused._t = buf
+    fused.stop_gradient = keep
+    return list(outputs), fused
 
 
 def __getattr__(name):

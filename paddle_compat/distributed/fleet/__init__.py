@@ -2,6 +2,8 @@
 pipeline parallel) training. ``fleet.init(is_collective=True, strategy=...)`` builds the
 topology; the module-level functions are the methods of the ``fleet`` singleton, as in Paddle.
 Parameter-server training is not implemented (its functions raise NotImplementedError)."""
+import importlib
+
 from ..ps_stubs import BoxPSDataset, InMemoryDataset, QueueDataset
 from . import meta_parallel, utils
 from .data_generator import MultiSlotDataGenerator, MultiSlotStringDataGenerator
@@ -76,3 +78,10 @@ get_fl_client = fleet.get_fl_client
 __all__ = ["CommunicateTopology", "UtilBase", "HybridCommunicateGroup",
            "MultiSlotStringDataGenerator", "UserDefinedRoleMaker", "DistributedStrategy",
            "Role", "MultiSlotDataGenerator", "PaddleCloudRoleMaker", "Fleet"]
+
+
+def __getattr__(name):
+    # ``fleet.auto`` builds on torch.distributed.tensor (seconds to import): bound on first read
+    if name == "auto":
+        return importlib.import_module(__name__ + ".auto")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -2,7 +2,7 @@
 (``FusedLinear``, ``FusedMultiHeadAttention``, ``FusedFeedForward``,
 ``FusedTransformerEncoderLayer``, ``FusedBiasDropoutResidualLayerNorm``, ``FusedDropoutAdd``,
 ``FusedDropout``, ``FusedMultiTransformer``)."""
-from . import functional  # noqa: F401
+from . import attn_bias, functional, memory_efficient_attention  # noqa: F401
 from .fused_dropout import FusedDropout
 from .multi_transformer import FusedMultiTransformer
 from .layers import (FusedBiasDropoutResidualLayerNorm, FusedDropoutAdd, FusedFeedForward,

@@ -18,7 +18,8 @@ from .fused_extra import (batched_gemm, block_multihead_attention_xpu, cudnn_fla
 from .masked_attention import masked_multihead_attention
 from ...nn.functional import dropout as _dropout
 
-__all__ = ["fused_dropout_add", "fused_rms_norm", "fused_layer_norm", "fused_bias_act",
+__all__ = ["cal_aux_loss", "fused_dropout_add", "fused_rms_norm", "fused_layer_norm",
+           "fused_bias_act",
            "swiglu", "fused_linear", "fused_matmul_bias", "fused_rotary_position_embedding",
            "fused_multi_head_attention", "variable_length_memory_efficient_attention",
            "masked_multihead_attention", "block_multihead_attention", "fused_feedforward",
@@ -480,3 +481,38 @@ def fused_multi_transformer(x, ln_scales, ln_biases, qkv_weights, qkv_biases, li
             dropout2_rate=dropout_rate, activation=activation, ln1_epsilon=epsilon,
             ln2_epsilon=epsilon, pre_layer_norm=pre_layer_norm, training=training, mode=mode)
     return out
+
+
+def cal_aux_loss(gate_prob, dispatch_mask, tokens_mask, dispatch_tokens_mask, num_experts,
+                 use_group, moe_k, clip_min, name=None):
+    """The load-balancing loss of a mixture-of-experts gate: with ``seqlen`` the token count
+    (``dispatch_tokens_mask``'s sum, else ``tokens_mask``'s, else gate_prob.numel() /
+    num_experts; at least ``clip_min``), ``ce = tokens per expert / seqlen`` (from
+    ``dispatch_mask`` [experts] or [tokens, experts], no gradient) and ``me = gate_prob.sum(0)
+    / seqlen``, ``l_aux = sum(me * ce) * num_experts`` (divided by ``moe_k`` with
+    ``use_group``). When the dispatch covers other tokens than ``gate_prob`` (sizes differ),
+    the gradient is scaled by seqlen / tokens_mask.sum(). Returns ``(l_aux, seqlen, ce)``."""
+    g = gate_prob._t
+    scale = None
+    tm = None if tokens_mask is None else tokens_mask._t.to(g.dtype)
+    if dispatch_tokens_mask is not None:
+        dtm = dispatch_tokens_mask._t
+        seqlen = dtm.to(g.dtype).sum()
+        if tm is not None and g.shape[0] != dtm.shape[0]:
+            scale = seqlen / tm.sum().clamp(min=clip_min)
+    elif tm is not None:
+        seqlen = tm.sum()
+    else:
+        seqlen = torch.tensor(g.numel(), dtype=g.dtype, device=g.device) / num_experts
+    seqlen = seqlen.clamp(min=clip_min)
+    dm = dispatch_mask._t
+    if dm.dim() == 2:
+        dm = dm.sum(0)
+    ce = dm.to(g.dtype).detach() / seqlen
+    me = g.sum(0) / seqlen
+    l_aux = (me * ce).sum() * num_experts
+    if use_group:
+        l_aux = l_aux / moe_k
+    if scale is not None:
+        l_aux = l_aux + (scale - 1) * l_aux.detach()
+    return wrap(l_aux), wrap(seqlen), wrap(ce)

@@ -26,7 +26,7 @@ from .common import dropout
 
 __all__ = ["scaled_dot_product_attention", "flashmask_attention", "sdp_kernel",
            "sparse_attention", "flash_attn_qkvpacked", "flash_attn_varlen_qkvpacked",
-           "flash_attention_v3_varlen"]
+           "flash_attention_v3_varlen", "flash_attn_unpadded", "attention_math"]
 
 _sdpa = torch._C._nn.scaled_dot_product_attention
 
@@ -52,7 +52,20 @@ def _explicit(q, k, v, mask, dropout_p, causal, training, scale):
     weights = torch.softmax(scores, -1)
     if dropout_p > 0:
         weights = _dropout(weights, dropout_p, training)
-    return torch.matmul(weights, v), weights
+    return torch.matmul(weights, v), weights, scores
+
+
+def attention_math(q, k, v, mask, dropout_p, causal, training, scale):
+    """Attention in torch layout [batch, heads, seq, dim] with everything a fused kernel
+    returns: (out, the softmax weights, their float32 log-sum-exp [batch, heads, seq_q]).
+    ``mask`` is added to the scores (a bool mask keeps True)."""
+    if mask is not None and mask.dtype == torch.bool:
+        mask = torch.zeros((), dtype=q.dtype, device=q.device).masked_fill(~mask, -math.inf)
+    elif mask is not None and mask.dtype != q.dtype:
+        mask = mask.to(q.dtype)
+    out, weights, scores = _explicit(q, k, v, mask, dropout_p if training else 0.0, causal,
+                                     training, scale)
+    return out, weights, torch.logsumexp(scores.float(), -1)
 
 
 def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0,
@@ -109,7 +122,7 @@ def flash_attention(query, key, value, dropout=0.0, causal=False, return_softmax
     q, k, v = query._t.transpose(1, 2), key._t.transpose(1, 2), value._t.transpose(1, 2)
     scale = softmax_scale or q.shape[-1] ** -0.5
     if return_softmax or (dropout > 0 and training):
-        out, weights = _explicit(q, k, v, None, dropout, causal, training, scale)
+        out, weights, _ = _explicit(q, k, v, None, dropout, causal, training, scale)
         return wrap(out.transpose(1, 2)), wrap(weights) if return_softmax else None
     out = _sdpa(q, k, v, None, 0.0, causal, scale=scale, enable_gqa=q.shape[1] != k.shape[1])
     return wrap(out.transpose(1, 2)), None
@@ -340,6 +353,30 @@ def flash_attn_varlen_qkvpacked(qkv, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, m
                      int(max_seqlen_q), int(max_seqlen_k), scale, causal, varlen_padded,
                      dropout=dropout if training else 0.0, training=training)
     return wrap(out), None
+
+
+def flash_attn_unpadded(query, key, value, cu_seqlens_q, cu_seqlens_k, max_seqlen_q,
+                        max_seqlen_k, scale, dropout=0.0, causal=False, return_softmax=False,
+                        fixed_seed_offset=None, rng_name="", training=True, name=None):
+    """Variable-length attention of sequences packed back to back: query [total_q, heads,
+    head_dim], key/value [total_k, kv_heads, head_dim], sequence i's tokens at rows
+    ``cu_seqlens[i]:cu_seqlens[i + 1]``, each attending only to itself (``causal`` aligns each
+    sequence's last query with its last key). Returns ``(out [total_q, heads, head_dim],
+    None)``. (GPU-only in Paddle.)"""
+    for arg, val in (("return_softmax", return_softmax),
+                     ("fixed_seed_offset", fixed_seed_offset)):
+        if val not in (None, False):
+            raise NotImplementedError(f"flash_attn_unpadded: {arg} is not supported")
+    q, k, v = (a._t if hasattr(a, "_t") else _raise_not_tensor("flash_attn_unpadded", n, i, a)
+               for i, (a, n) in enumerate(((query, "query"), (key, "key"), (value, "value"))))
+    out, _ = _varlen(q, k, v, cu_seqlens_q._t, cu_seqlens_k._t, int(max_seqlen_q),
+                     int(max_seqlen_k), scale, causal, dropout=dropout if training else 0.0,
+                     training=training)
+    return wrap(out), None
+
+
+def _raise_not_tensor(op, name, pos, value):
+    raise not_tensor(op, name, pos, value)
 
 
 def flash_attention_v3_varlen(query, key, value, cu_seqlens_q, cu_seqlens_k, max_seqlen_q,

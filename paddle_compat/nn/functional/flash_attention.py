@@ -3,10 +3,12 @@
 which kernel attention would take)."""
 from ...framework.place import current_device
 from .attention import (flash_attention, flash_attention_v3_varlen, flash_attn_qkvpacked,
-                        flash_attn_varlen_qkvpacked, flashmask_attention, sdp_kernel)
+                        flash_attn_unpadded, flash_attn_varlen_qkvpacked, flashmask_attention,
+                        sdp_kernel)
 
 __all__ = ["flash_attention", "flashmask_attention", "sdp_kernel", "flash_attn_qkvpacked",
-           "flash_attn_varlen_qkvpacked", "flash_attention_v3_varlen"]
+           "flash_attn_varlen_qkvpacked", "flash_attention_v3_varlen",
+           "flash_attn_unpadded"]
 
 
 def _select_sdp(head_dim):

@@ -857,6 +857,11 @@ _MISSING = object()
 
 
 # ---------------------------------------------------------------------- entry
+#: every custom op built in this process, by name (the last build of a name wins): what
+#: ``paddle.base.core.eager._run_custom_op`` runs
+LOADED_OPS = {}
+
+
 def build_ops(ext, namespace):
     """OpDefs and Paddle functions for every forward op of the extension module ``ext``,
     registered under ``torch.ops.<namespace>``. Returns {op name: function}."""
@@ -881,4 +886,5 @@ def build_ops(ext, namespace):
         op = OpDef(namespace, chain)
         op.register(lib)
         functions[name] = make_function(op)
+    LOADED_OPS.update(functions)
     return functions, lib

@@ -1,14 +1,13 @@
 """``paddle.base.core``: the build queries scripts branch on, answered for torch's build; the
 default generators, device memory statistics and ``VarDesc.VarType``."""
-import types
-
 import torch
 
-from ....framework.autograd_engine import add_backward_final_hook
 from ....framework.place import (CPUPlace, CUDAPinnedPlace, CUDAPlace, CustomPlace, IPUPlace,
                                 Place, XPUPinnedPlace, XPUPlace, is_compiled_with_cuda)
 from ....random import default_generator
 from ....random.engine import Generator  # the class of paddle.Generator()'s generators
+from . import _eager as eager  # paddle.base.core.eager
+from .program_desc_view import AttrType, ProgramDesc
 from .var_desc import VarDesc
 
 __all__ = ["is_compiled_with_cuda", "is_compiled_with_rocm", "is_compiled_with_xpu",
@@ -20,7 +19,8 @@ __all__ = ["is_compiled_with_cuda", "is_compiled_with_rocm", "is_compiled_with_x
            "_is_bwd_prim_enabled", "_is_fwd_prim_enabled", "_is_all_prim_enabled", "Generator",
            "default_cpu_generator", "default_cuda_generator", "default_custom_device_generator",
            "get_custom_device_count", "device_memory_stat_current_value",
-           "device_memory_stat_peak_value", "VarDesc", "grad_var_suffix"]
+           "device_memory_stat_peak_value", "VarDesc", "grad_var_suffix",
+           "set_prim_eager_enabled", "_is_eager_prim_enabled", "AttrType", "ProgramDesc"]
 
 
 def is_compiled_with_rocm():
@@ -62,9 +62,6 @@ def grad_var_suffix():
     return "@GRAD"
 
 
-#: ``paddle.base.core.eager``: the eager engine's hooks scripts reach for
-eager = types.ModuleType("paddle.base.core.eager", "Paddle's eager-engine functions.")
-eager._add_backward_final_hook = add_backward_final_hook
 
 # Paddle's switches that decompose ops into primitive ops for the forward / backward pass (its
 # compiler's input). paddle_compat's gradients are torch's either way, so a switch only records
@@ -100,6 +97,16 @@ def _is_bwd_prim_enabled():
 
 def _is_all_prim_enabled():
     return _prim["fwd"] and _prim["bwd"]
+
+
+def set_prim_eager_enabled(value):
+    """Paddle's switch that runs eager ops' backward as primitive ops (ppsci turns it on for
+    higher-order derivatives): recorded only, torch's gradients are the same either way."""
+    _prim["eager"] = _prim_flag(value)
+
+
+def _is_eager_prim_enabled():
+    return _prim.get("eager", False)
 
 
 # ------------------------------------------------------------------ generators and devices

@@ -144,3 +144,42 @@ def _c_lookup_table(table, index, start_index=0, vocab_size=-1, name=None):
     inside = (local >= 0) & (local < w.shape[0])
     rows = torch.nn.functional.embedding(torch.where(inside, local, torch.zeros_like(local)), w)
     return wrap(rows * inside.unsqueeze(-1).to(rows.dtype))
+
+
+def _c_softmax_with_cross_entropy(logits, label, group=None, return_softmax=False,
+                                  ignore_index=-100):
+    """Softmax cross entropy over a vocabulary split on the last axis across ``group``'s
+    ranks (this rank holds ``logits`` [..., V / n], the columns ``rank * V / n`` onwards);
+    ``label`` [...] or [..., 1] holds global class ids. Returns ``loss`` [..., 1] (0 where the
+    label is ``ignore_index``) and, with ``return_softmax``, this rank's slice of the global
+    softmax. Outside a job (or ``group`` of one rank) it is plain softmax cross entropy."""
+    if group is not None and not group.is_member():
+        return None
+    if group is None:
+        group = get_group(0)
+    nranks = 1 if group is None else group.nranks
+    rank = 0 if group is None or nranks <= 1 else dist.get_rank(group.process_group)
+    x, lab = logits._t, label._t
+    if x.dim() - 1 != lab.dim() and x.dim() != lab.dim():
+        raise ValueError(f"Expected input_dims - 1 = label_dims or input_dims == label_dims "
+                         f"(got input_dims{x.dim()}, label_dims{lab.dim()})")
+    if x.dim() - 1 == lab.dim():
+        lab = lab.unsqueeze(-1)
+    if lab.shape[-1] < 1 or lab.shape[-1] > x.shape[-1] * nranks:
+        raise ValueError(f"Expected label_shape[-1] >= 1 and label_shape[-1] <= input_shape[-1] "
+                         f"* nranks (got label_shape[-1] = {lab.shape[-1]}, input_shape[-1] = "
+                         f"{x.shape[-1]})")
+    width = x.shape[-1]
+    with torch.no_grad():
+        gmax = allreduce_nograd(x.amax(-1, keepdim=True).clone(), group, dist.ReduceOp.MAX)
+    shifted = x - gmax
+    total = allreduce_fwd_identity_bwd(shifted.exp().sum(-1, keepdim=True), group)
+    local = lab.long() - rank * width
+    inside = (local >= 0) & (local < width)
+    picked = shifted.gather(-1, torch.where(inside, local, torch.zeros_like(local)))
+    picked = allreduce_fwd_identity_bwd(picked * inside.to(picked.dtype), group)
+    loss = torch.log(total) - picked
+    loss = loss.masked_fill(lab == ignore_index, 0.0)
+    if not return_softmax:
+        return wrap(loss)
+    return wrap(loss), wrap(shifted.exp() / total)
