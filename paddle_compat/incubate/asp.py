@@ -23,6 +23,7 @@ import numpy as np
 from ..autograd.grad_mode import no_grad
 from ..framework.tensor import Tensor
 from ..nn.layer.layers import Layer, _snake
+from ..ops.creation import ones
 from ..static import Program, default_main_program
 from ..static.mode import in_dynamic_mode
 
@@ -360,7 +361,6 @@ def decorate(optimizer):
     """Wrap ``optimizer`` so that its steps keep pruned weights sparse: makes a mask of ones
     (``<param>.asp_mask``, no gradient) for each supported parameter it updates."""
     if in_dynamic_mode():
-        from ..ops.creation import ones
         info = _info()
         for param in optimizer._parameter_list:
             if _prune_func(info, param.name) is not None and param.name not in info.mask_vars:

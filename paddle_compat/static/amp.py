@@ -14,12 +14,14 @@ gradients are not all finite updates with zero gradients, and (dynamic loss scal
 scale shrinks by ``decr_ratio`` after ``decr_every_n_nan_or_inf`` such steps and grows by
 ``incr_ratio`` after ``incr_every_n_steps`` finite ones. paddle_compat's static programs keep
 their ops in float32 (no op is cast to float16: the lists are recorded, not applied), so the
-values are those of float32 training with the same loss-scaling schedule.
+values are those of float32 training with the same loss-scaling schedule (as Paddle 3.3.1's
+legacy static graph gives on CPU).
 """
 import contextlib
 import copy
 
-from ..amp import op_lists as _lists
+from .. import ops
+from ..framework.amp_op_names import default_lists
 from ..framework.parameter import unique_name
 from .backward import append_backward
 from .program import create_global_var, default_main_program
@@ -65,7 +67,8 @@ class AutoMixedPrecisionLists:
         self.amp_dtype = _amp_dtype(dtype)
         self._custom_white_list = custom_white_list
         self._custom_black_list = custom_black_list
-        white, black = _lists.default_lists("O1", self.amp_dtype)
+        # the static lists start from float16's white list for either dtype, as Paddle's
+        white, black = default_lists("O1", "float16")
         self.white_list = white | (_ONLY_FP16 if self.amp_dtype == "float16" else set())
         self.black_list = black
         self.gray_list = set(GRAY)
@@ -136,7 +139,6 @@ class OptimizerWithMixedPrecision:
         """Append the scaled backward, the finite check, the updates and the loss-scaling
         update to ``loss``'s program; returns ``(optimize_ops, params_grads)`` (the gradients
         unscaled)."""
-        from .. import ops
         self._loss_scaling = scale = self._global(self._init_loss_scaling, "loss_scaling")
         self._scaled_loss = loss * scale
         program = default_main_program()
@@ -157,7 +159,6 @@ class OptimizerWithMixedPrecision:
 
     def _update_scaling(self, program, finite, scale):
         """Paddle's dynamic loss scaling as ops: counters of good and bad steps."""
-        from .. import ops
         good = self._global(0, "num_good_steps", "int32")
         bad = self._global(0, "num_bad_steps", "int32")
         zero = ops.zeros_like(good)

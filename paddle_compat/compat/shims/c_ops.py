@@ -49,11 +49,10 @@ def batch_norm(x, mean, variance, scale, bias, is_test, momentum, epsilon, data_
     ``saved_mean`` is the batch mean and ``saved_inv_std`` ``1/sqrt(batch var + epsilon)``;
     otherwise (Paddle leaves these two unwritten) the running statistics' mean and inverse
     std. ``reserve_space`` is empty."""
-    global_stats = bool(use_global_stats)
-    training = not is_test and not global_stats
+    training = not is_test and not use_global_stats
     out = _F.batch_norm(x, mean, variance, scale, bias, training=training, momentum=momentum,
                         epsilon=epsilon, data_format=data_format,
-                        use_global_stats=global_stats)
+                        use_global_stats=not training)
     with torch.no_grad():
         t = x._t.detach()
         if training:

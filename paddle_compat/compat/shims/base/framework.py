@@ -14,7 +14,8 @@ from ....framework.mode import in_pir_mode, mode_guard, use_pir_api
 from ....framework.parameter import Parameter
 from ....ops import creation as _creation
 from ....framework.place import CPUPlace, Place, current_device
-from ....static import Block, Program, Variable, default_main_program, default_startup_program
+from ....static import (Block, Operator, Program, Variable, default_main_program,
+                        default_startup_program)
 from ....static import program_guard
 from ....static.mode import in_dynamic_mode, in_to_static_mode
 from ...missing import UnsupportedAPIError
@@ -150,5 +151,5 @@ __all__ = ["in_dygraph_mode", "in_dynamic_mode", "convert_np_dtype_to_dtype_", "
            "Variable", "Parameter", "EagerParamBase", "default_main_program",
            "default_startup_program", "program_guard", "non_static_only", "dygraph_only",
            "set_flags", "get_flags", "OpProtoHolder", "canonicalize_attrs",
-           "paddle_type_to_proto_type", "in_dynamic_or_pir_mode", "_create_tensor"]
+           "paddle_type_to_proto_type", "in_dynamic_or_pir_mode", "_create_tensor", "Operator"]
 __all__ += ["in_pir_mode", "use_pir_api"]
