@@ -44,12 +44,15 @@ def batch_norm(x, mean, variance, scale, bias, is_test, momentum, epsilon, data_
                use_global_stats, trainable_statistics):
     """``_C_ops.batch_norm(x, mean, variance, scale, bias, is_test, momentum, epsilon,
     data_format, use_global_stats, trainable_statistics)`` -> (out, mean_out, variance_out,
-    saved_mean, saved_inv_std, reserve_space). In training the running ``mean``/``variance``
+    saved_mean, saved_inv_std, reserve_space). With batch statistics (not ``is_test``, or
+    ``trainable_statistics``; never with ``use_global_stats``) the running ``mean``/``variance``
     are updated in place (``mean_out``/``variance_out`` are copies of the new values),
     ``saved_mean`` is the batch mean and ``saved_inv_std`` ``1/sqrt(batch var + epsilon)``;
     otherwise (Paddle leaves these two unwritten) the running statistics' mean and inverse
     std. ``reserve_space`` is empty."""
-    training = not is_test and not use_global_stats
+    # Paddle's kernel: batch statistics unless in test mode (``is_test`` without
+    # ``trainable_statistics``) or told to use the global ones; the running ones then move
+    training = not ((is_test and not trainable_statistics) or use_global_stats)
     out = _F.batch_norm(x, mean, variance, scale, bias, training=training, momentum=momentum,
                         epsilon=epsilon, data_format=data_format,
                         use_global_stats=not training)
