@@ -92,3 +92,12 @@ def test_channel_wise_qdq_bad_axis_and_out():
         op(x, paddle.zeros([2, 3]), paddle.zeros([2]), "quant_axis", 2)
     with pytest.raises(TypeError, match="out must be a Tensor"):
         op(x, None, paddle.zeros([2]), "quant_axis", 0)
+
+
+def test_core_graph_refuses_with_the_reason():
+    """``core.Graph`` (what PaddleSlim's static tools build over ``program.desc``) exists and
+    says why it cannot be built: no ProgramDesc here, none in Paddle 3.3.1's PIR programs."""
+    import paddle  # noqa: PLC0415
+    with pytest.raises(NotImplementedError, match="ProgramDesc.*PIR"):
+        paddle.framework.core.Graph(None)
+    assert paddle.base.core.Graph is paddle.framework.core.Graph

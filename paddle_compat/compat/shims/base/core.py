@@ -10,6 +10,7 @@ from ....framework.place import (CPUPlace, CUDAPinnedPlace, CUDAPlace, CustomPla
                                 Place, XPUPinnedPlace, XPUPlace, is_compiled_with_cuda)
 from ....random import default_generator
 from ....random.engine import Generator  # the class of paddle.Generator()'s generators
+from ..static_quantization import Graph
 from .var_desc import VarDesc
 
 __all__ = ["is_compiled_with_cuda", "is_compiled_with_rocm", "is_compiled_with_xpu",
@@ -22,7 +23,7 @@ __all__ = ["is_compiled_with_cuda", "is_compiled_with_rocm", "is_compiled_with_x
            "default_cpu_generator", "default_cuda_generator", "default_custom_device_generator",
            "get_custom_device_count", "device_memory_stat_current_value",
            "device_memory_stat_peak_value", "VarDesc", "grad_var_suffix",
-           "op_proto_and_checker_maker"]
+           "op_proto_and_checker_maker", "Graph"]
 
 
 def is_compiled_with_rocm():
