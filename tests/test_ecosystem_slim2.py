@@ -11,13 +11,10 @@ import json
 import os
 import sys
 
-import numpy as np
 import pytest
 
-import paddle_compat
-
 sys.path.insert(0, os.path.dirname(__file__))
-from test_ecosystem_slim import _tol, builtin_type, close  # noqa: E402
+from test_ecosystem_slim import check_case  # noqa: E402
 
 GOLDEN = os.path.join(os.path.dirname(__file__), "goldens", "ecosystem_slim2.json")
 with open(GOLDEN) as _f:
@@ -38,17 +35,7 @@ def _fresh_asp_state():
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_case_matches_paddle(name):
-    case = CASES[name]
-    import paddle  # noqa: PLC0415 - the hook's paddle (paddle_compat), for the case's code
-    assert paddle is paddle_compat
-    scope = {"paddle": paddle, "np": np}
-    if "error" in case:
-        with pytest.raises(Exception) as info:
-            exec(case["code"], scope)
-        assert builtin_type(info.value) == case["error"], info.value
-    else:
-        exec(case["code"], scope)
-        close(scope["out"], case["value"], *_tol(case["depth"]))
+    check_case(CASES[name])
 
 
 def test_asp_decorate_works_in_paddle_3_dynamic_default():

@@ -22,6 +22,8 @@ import subprocess
 import sys
 import tempfile
 
+from record_ecosystem_slim import builtin_type, run  # the same case runner
+
 OUT = os.path.join(os.path.dirname(__file__), "..", "..", "tests", "goldens",
                    "ecosystem_slim2.json")
 
@@ -348,19 +350,6 @@ finally:
     paddle.disable_static()
 """),
 }
-
-
-def run(code):
-    import numpy as np
-    import paddle
-    scope = {"paddle": paddle, "np": np}
-    exec(code, scope)
-    return scope["out"]
-
-
-def builtin_type(e):
-    """The built-in class of an exception (paddle_compat's own errors subclass one)."""
-    return next(c.__name__ for c in type(e).__mro__ if c.__module__ == "builtins")
 
 
 def record(mode):
