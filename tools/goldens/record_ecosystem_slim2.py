@@ -200,7 +200,9 @@ out = [o.stop_gradient, x.grad.numpy().tolist()]
     "create_tensor_default": ("op", "pir", """
 from paddle.base.framework import _create_tensor
 t = _create_tensor(name="plain_slim2")
-out = [t.name, list(t.shape), str(t.dtype), t.persistable, t.stop_gradient]
+v = _create_tensor(dtype=paddle.base.core.VarDesc.VarType.INT64, shape=(3,), persistable=True)
+out = [t.name, list(t.shape), str(t.dtype), t.persistable, t.stop_gradient, list(v.shape),
+       str(v.dtype), v.persistable]
 """),
     # -- the positional _C_ops entry points PaddleSlim's OFA layers and conv_bn call
     "c_ops_batch_norm_train": ("op", "pir", """

@@ -19,6 +19,7 @@ from ....static import (Block, Operator, Program, Variable, default_main_program
 from ....static import program_guard
 from ....static.mode import in_dynamic_mode, in_to_static_mode
 from ...missing import UnsupportedAPIError
+from .var_desc import VarType
 
 in_dygraph_mode = in_dynamic_mode
 
@@ -41,6 +42,8 @@ def _create_tensor(type=None, name=None, shape=None, dtype=None, persistable=Non
     if type is not None and str(type) not in ("VarType.DENSE_TENSOR", "VarType.LOD_TENSOR"):
         raise TypeError(f"_create_tensor(): only dense tensors can be created in dynamic mode, "
                         f"but type is {type}")
+    if isinstance(dtype, VarType):          # a program data type (VarType.FP32): its name
+        dtype = str(dtype).replace("paddle.", "")
     t = _creation.zeros(list(shape) if shape else [],
                         dtype=_convert_dtype(dtype, "dtype") if dtype is not None else "float32")
     if name is not None:
