@@ -59,18 +59,6 @@ def test_asp_decorate_works_in_paddle_3_dynamic_default():
     assert (w[masks[net.weight.name] == 0] == 0).all()
 
 
-def test_asp_static_program_is_refused():
-    """Pruning a static Program is not supported here: a clear NotImplementedError."""
-    import paddle  # noqa: PLC0415
-    from paddle.incubate import asp  # noqa: PLC0415
-    paddle.enable_static()
-    try:
-        with pytest.raises(NotImplementedError, match="static Program"):
-            asp.prune_model(paddle.static.Program())
-    finally:
-        paddle.disable_static()
-
-
 def test_channel_wise_qdq_bad_axis_and_out():
     import paddle  # noqa: PLC0415
     op = paddle._legacy_C_ops.fake_channel_wise_quantize_dequantize_abs_max

@@ -10,8 +10,10 @@ names contain an excluded layer name (``set_excluded_layers``) are left alone. B
 are never pruned. A weight whose pruned dimension is smaller than ``m`` is kept dense.
 
 The masks and excluded names are kept per program (``paddle.static.default_main_program()`` in
-dynamic mode), as in Paddle. Static programs (pruning a ``Program``, ``minimize``) are not
-supported here: they raise NotImplementedError.
+dynamic mode), as in Paddle. In a static program, ``decorate(optimizer).minimize(loss)`` makes a
+persistable mask of ones (``<param>.asp_mask``) per supported parameter and multiplies each
+updated parameter by it; ``prune_model(program)`` (after the startup program ran) prunes the
+weights in the global scope and writes their masks there.
 """
 import collections
 import enum
@@ -24,7 +26,9 @@ from ..autograd.grad_mode import no_grad
 from ..framework.tensor import Tensor
 from ..nn.layer.layers import Layer, _snake
 from ..ops.creation import ones
-from ..static import Program, default_main_program
+from ..framework.param_attr import ParamAttr
+from ..nn.initializer import Constant
+from ..static import Program, create_parameter, default_main_program, global_scope
 from ..static.mode import in_dynamic_mode
 
 __all__ = ["calculate_density", "decorate", "prune_model", "set_excluded_layers",
@@ -276,42 +280,49 @@ def reset_excluded_layers(main_program=None):
         info.excluded = []
 
 
-def _dynamic_only(what):
-    if not in_dynamic_mode():
-        raise NotImplementedError(f"paddle.incubate.asp.{what} of a static Program is not "
-                                  "supported by paddle_compat: use it in dynamic mode")
-
-
 def prune_model(model, n=2, m=4, mask_algo="mask_1d", with_mask=True):
-    """Prune the supported weights of ``model`` (a Layer) to n:m sparsity; returns
-    ``{param name: mask}`` of every weight pruned so far in this program. ``with_mask`` also
-    writes the masks ``decorate`` made (AssertionError when the optimizer was not decorated)."""
+    """Prune the supported weights of ``model`` (a Layer, or a static Program whose startup
+    program ran) to n:m sparsity; returns ``{param name: mask}`` of every weight pruned so far
+    in its program. ``with_mask`` also writes the masks ``decorate`` made (AssertionError when
+    the optimizer was not decorated)."""
     algos = {"mask_1d": MaskAlgo.MASK_1D, "mask_2d_greedy": MaskAlgo.MASK_2D_GREEDY,
              "mask_2d_best": MaskAlgo.MASK_2D_BEST}
     assert mask_algo in algos, ('The "mask_algo" should be one of ["mask_1d", '
                                 '"mask_2d_greedy", "mask_2d_best"]')
-    if isinstance(model, Program):
-        _dynamic_only("prune_model")
-        raise NotImplementedError("paddle.incubate.asp.prune_model of a static Program is not "
-                                  "supported by paddle_compat: prune the Layer")
-    if not isinstance(model, Layer):
+    if isinstance(model, Layer) and in_dynamic_mode():
+        info, params = _info(), model.parameters()
+        read, write = (lambda p: p.numpy()), (lambda p, v: p.set_value(v))
+    elif isinstance(model, (Layer, Program)):
+        # a static program's weights live in the global scope (a Layer built in static mode
+        # belongs to the default program)
+        program = model if isinstance(model, Program) else default_main_program()
+        info, params, scope = _info(program), program.all_parameters(), global_scope()
+
+        def read(p):
+            return np.array(scope.find_var(p.name).get_tensor())
+
+        def write(p, v):
+            scope.find_var(p.name).get_tensor().set(v, None)
+    else:
         raise TypeError(f"model should be paddle.nn.Layer or paddle.static.Program, but got "
                         f"{type(model)}")
-    _dynamic_only("prune_model")
-    info = _info()
-    for param in model.parameters():
+    for param in params:
         func = _prune_func(info, param.name)
         if func is None:
             continue
-        weight = param.numpy()
+        weight = read(param)
         pruned, mask = func(weight, m, n, algos[mask_algo], param.name)
-        param.set_value(pruned.astype(weight.dtype))
+        write(param, pruned.astype(weight.dtype))
         if with_mask:
             mask_var = info.mask_vars.get(param.name)
             assert mask_var is not None, (
                 f"Cannot find {param.name}.{MASK_SUFFIX} variable, please call asp.decorate() "
-                "to decorate your optimizer first!")
-            mask_var.set_value(mask.astype(weight.dtype))
+                "to decorate your optimizer (and minimize, then run the startup program, in "
+                "static mode) first!")
+            if in_dynamic_mode():
+                mask_var.set_value(mask.astype(weight.dtype))
+            else:
+                write(mask_var, mask.astype(weight.dtype))
         info.masks[param.name] = mask
     return info.masks.copy()
 
@@ -327,9 +338,30 @@ class OptimizerWithSparsityGuarantee:
         return getattr(self._optimizer, item)
 
     def minimize(self, loss, startup_program=None, parameter_list=None, no_grad_set=None):
-        _dynamic_only("decorate(optimizer).minimize")
-        raise NotImplementedError("paddle.incubate.asp: minimize() builds masking ops into a "
-                                  "static program; in dynamic mode call backward() and step()")
+        """Static mode: the optimizer's backward and updates, each supported parameter's update
+        multiplied by its mask (``<param>.asp_mask``, a parameter of ones not trained, made
+        here)."""
+        program = default_main_program()
+        info = _info(program)
+        for p in program.all_parameters():
+            if _prune_func(info, p.name) is not None and p.name not in info.mask_vars:
+                # a parameter of ones that is not trained, as Paddle's
+                info.mask_vars[p.name] = create_parameter(
+                    p.shape, str(p.dtype).replace("paddle.", ""),
+                    attr=ParamAttr(name=f"{p.name}.{MASK_SUFFIX}", initializer=Constant(1.0),
+                                   trainable=False))
+        update = self._optimizer._static_update
+
+        def masked(param, grad):
+            new = update(param, grad)
+            mask = info.mask_vars.get(param.name)
+            return new if mask is None else new * mask
+
+        self._optimizer._static_update = masked      # what the optimizer's minimize applies
+        try:
+            return self._optimizer.minimize(loss, startup_program, parameter_list, no_grad_set)
+        finally:
+            del self._optimizer._static_update
 
     def step(self):
         self._optimizer.step()

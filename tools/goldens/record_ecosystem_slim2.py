@@ -313,6 +313,37 @@ out = [sorted(masks), losses, [asp.calculate_density(p.numpy()) for p in net.par
        sorted(opt.state_dict())[:4], net.fc1.weight.numpy()[:8].tolist()]
 asp.reset_excluded_layers()
 """),
+    "asp_static_program": ("deep", "legacy", """
+import numpy as np
+from paddle.incubate import asp
+paddle.enable_static()
+try:
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.utils.unique_name.guard(), paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [None, 8], "float32")
+        h = paddle.nn.functional.relu(paddle.nn.Linear(8, 8)(x))
+        out = paddle.nn.Linear(8, 3)(h)
+        loss = paddle.mean(out ** 2)
+        opt = asp.decorate(paddle.optimizer.SGD(0.1))
+        opt.minimize(loss)
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    exe.run(startup)
+    scope = paddle.static.global_scope()
+    rs = np.random.RandomState(4)
+    names = sorted(p.name for p in main.all_parameters())
+    for n in names:
+        shape = np.array(scope.find_var(n).get_tensor()).shape
+        scope.find_var(n).get_tensor().set(rs.standard_normal(shape).astype("float32"),
+                                           paddle.CPUPlace())
+    masks = asp.prune_model(main, mask_algo="mask_2d_best")
+    xv = rs.standard_normal((4, 8)).astype("float32")
+    losses = [float(exe.run(main, feed={"x": xv}, fetch_list=[loss])[0]) for _ in range(3)]
+    ws = {n: np.array(scope.find_var(n).get_tensor()) for n in names}
+    out = [names, sorted(masks), losses, [asp.calculate_density(ws[n]) for n in names],
+           ws["linear_0.w_0"].tolist(), ws["linear_1.w_0.asp_mask"].tolist()]
+finally:
+    paddle.disable_static()
+"""),
     # -- paddle.static.amp
     "static_amp_custom_op_lists": ("op", "pir", """
 L = paddle.static.amp.CustomOpLists
