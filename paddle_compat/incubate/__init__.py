@@ -5,7 +5,7 @@ as are the deprecated ``graph_*`` ops (``graph``); the indexed random states (``
 import torch
 
 from ..framework.tensor import wrap
-from . import autograd, cc, nn
+from . import asp, autograd, cc, nn
 from ..geometric import segment_max, segment_mean, segment_min, segment_sum
 from .graph import graph_khop_sampler, graph_reindex, graph_sample_neighbors, graph_send_recv
 from .misc import identity_loss, inference
@@ -16,7 +16,7 @@ __all__ = ["softmax_mask_fuse_upper_triangle", "softmax_mask_fuse", "segment_sum
            "segment_mean", "segment_max", "segment_min", "graph_send_recv", "graph_reindex",
            "graph_sample_neighbors", "graph_khop_sampler", "identity_loss", "inference",
            "get_rng_state", "set_rng_state", "register_rng_state_as_index", "cc",
-           "LookAhead", "ModelAverage", "DistributedFusedLamb", "autograd"]
+           "LookAhead", "ModelAverage", "DistributedFusedLamb", "autograd", "asp"]
 
 
 def softmax_mask_fuse_upper_triangle(x):

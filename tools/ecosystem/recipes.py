@@ -53,7 +53,7 @@ RECIPES = {
     # np.product (gone in numpy 2): numpy 1.26 as in the groups above
     "slim": Recipe({"paddleslim": "2.6.0"},
                    (NUMPY_1, "six", "requests", "decorator", "setuptools<81"),
-                   drivers=("paddleslim",)),
+                   drivers=("paddleslim", "paddleslim_static")),
     "visualdl": Recipe({"visualdl": "2.5.3"}, drivers=("visualdl",)),
 }
 

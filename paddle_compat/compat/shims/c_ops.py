@@ -14,13 +14,14 @@ from ...framework.tensor import wrap
 from ...incubate.nn import functional as _incubate_f
 from ...nn.functional import attention as _attn
 from ...ops.common import tensor_arg as _tensor_arg
+from ...nn import functional as _F
 from ...ops import creation as _creation
 from ...vision.ops import detection as _det
 
 __all__ = ["zeros", "ones", "full", "matmul", "argsort", "flash_attn", "fused_bias_act",
            "anchor_generator", "box_coder",
            "distribute_fpn_proposals", "generate_proposals", "matrix_nms", "multiclass_nms3",
-           "prior_box"]
+           "prior_box", "batch_norm", "layer_norm"]
 
 
 def full(shape, value, dtype="float32", place=None):
@@ -41,6 +42,47 @@ def ones(shape, dtype="float32", place=None):
 def matmul(x, y, transpose_x=False, transpose_y=False):
     """``_C_ops.matmul(x, y, transpose_x, transpose_y)``."""
     return _ops.matmul(x, y, transpose_x, transpose_y)
+
+
+def batch_norm(x, mean, variance, scale, bias, is_test, momentum, epsilon, data_format,
+               use_global_stats, trainable_statistics):
+    """``_C_ops.batch_norm(x, mean, variance, scale, bias, is_test, momentum, epsilon,
+    data_format, use_global_stats, trainable_statistics)`` -> (out, mean_out, variance_out,
+    saved_mean, saved_inv_std, reserve_space). With batch statistics (not ``is_test``, or
+    ``trainable_statistics``; never with ``use_global_stats``) the running ``mean``/``variance``
+    are updated in place (``mean_out``/``variance_out`` are copies of the new values),
+    ``saved_mean`` is the batch mean and ``saved_inv_std`` ``1/sqrt(batch var + epsilon)``;
+    otherwise (Paddle leaves these two unwritten) the running statistics' mean and inverse
+    std. ``reserve_space`` is empty."""
+    # Paddle's kernel: batch statistics unless in test mode (``is_test`` without
+    # ``trainable_statistics``) or told to use the global ones; the running ones then move
+    training = not ((is_test and not trainable_statistics) or use_global_stats)
+    out = _F.batch_norm(x, mean, variance, scale, bias, training=training, momentum=momentum,
+                        epsilon=epsilon, data_format=data_format,
+                        use_global_stats=not training)
+    with torch.no_grad():
+        t = x._t.detach()
+        if training:
+            c_axis = 1 if data_format in ("NC", "NCL", "NCHW", "NCDHW") else t.dim() - 1
+            dims = [d for d in range(t.dim()) if d != c_axis]
+            var, m = torch.var_mean(t, dim=dims, unbiased=False)
+        else:
+            m, var = mean._t.detach(), variance._t.detach()
+        saved_mean = m.clone()
+        saved_inv_std = torch.rsqrt(var + epsilon)
+    return (out, wrap(mean._t.detach().clone()), wrap(variance._t.detach().clone()),
+            wrap(saved_mean), wrap(saved_inv_std), wrap(t.new_empty((0,))))
+
+
+def layer_norm(x, scale, bias, epsilon, begin_norm_axis, *unused):
+    """``_C_ops.layer_norm(x, scale, bias, epsilon, begin_norm_axis)`` -> the output alone (as
+    Paddle 3.3.1's entry point returns): ``x`` normalised over its axes from
+    ``begin_norm_axis`` on, ``scale``/``bias`` 1-D over those axes (or None). Paddle accepts and
+    ignores one more positional argument (PaddleSlim passes ``False``); so does this."""
+    if len(unused) > 1:
+        raise TypeError(f"layer_norm() takes 5 or 6 positional arguments but "
+                        f"{5 + len(unused)} were given")
+    return _F.layer_norm(x, x.shape[begin_norm_axis:], scale, bias, epsilon)
 
 
 def anchor_generator(input, anchor_sizes, aspect_ratios, variances, stride, offset):

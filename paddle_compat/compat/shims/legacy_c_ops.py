@@ -12,7 +12,9 @@ name raises ``AttributeError`` naming it.
 import torch
 
 from ...framework import dtype as _dt
-from ...framework.tensor import wrap
+from ...framework.tensor import Tensor, wrap
+from ...nn.quant import _abs_max, _fake_qdq
+from ...ops import creation as _creation
 from ...ops import arithmetic as _arith
 from ...ops import linalg as _linalg
 from ...ops.common import tensor_arg
@@ -21,7 +23,7 @@ from ...vision.ops import detection as _det
 __all__ = ["argsort", "multiclass_nms3", "matrix_nms", "box_coder", "prior_box",
            "anchor_generator", "generate_proposals_v2", "distribute_fpn_proposals", "scale",
            "coalesce_tensor",
-           "scale_", "sigmoid", "matmul_v2"]
+           "scale_", "sigmoid", "matmul_v2", "fake_channel_wise_quantize_dequantize_abs_max"]
 
 
 def _split(op, args, n_inputs, defaults):
@@ -82,6 +84,29 @@ def matmul_v2(*args):
     """``matmul_v2(x, y, 'trans_x', False, 'trans_y', False)`` -> paddle.matmul."""
     (x, y), a = _split("matmul_v2", args, 2, {"trans_x": False, "trans_y": False})
     return _linalg.matmul(x, y, a["trans_x"], a["trans_y"])
+
+
+def fake_channel_wise_quantize_dequantize_abs_max(*args):
+    """``fake_channel_wise_quantize_dequantize_abs_max(x, out, out_scale, 'bit_length', 8,
+    'quant_axis', 0)`` -> (out, out_scale): x quantised to ``bit_length`` bits with one abs-max
+    scale per channel along ``quant_axis`` (0 or 1) and dequantised, written into ``out``; the
+    scales written into ``out_scale`` (PaddleSlim's channel-wise quanter). The gradient passes
+    straight through to x."""
+    (x, out, out_scale), a = _split("fake_channel_wise_quantize_dequantize_abs_max", args, 3,
+                                    {"bit_length": 8, "quant_axis": 0, "round_type": 1})
+    t = tensor_arg(x, "fake_channel_wise_quantize_dequantize_abs_max", "x", 0)
+    axis = a["quant_axis"]
+    if axis not in (0, 1):
+        raise ValueError("(InvalidArgument) 'quant_axis' should be 0 or 1, but the received "
+                         f"is {axis}")
+    for name, v in (("out", out), ("out_scale", out_scale)):
+        if not isinstance(v, Tensor):
+            raise TypeError(f"fake_channel_wise_quantize_dequantize_abs_max(): {name} must be "
+                            f"a Tensor to write into, but got {type(v).__name__}")
+    scale = _abs_max(t, axis)
+    _creation.assign(wrap(scale), output=out_scale)
+    _creation.assign(wrap(_fake_qdq(t, scale, a["bit_length"], axis)), output=out)
+    return out, out_scale
 
 
 def multiclass_nms3(*args):

@@ -116,13 +116,23 @@ class _BatchNormBase(_AffineNorm):
         self._fuse_with_relu = False
         self._name = name
 
-    def forward(self, input):
-        fmt = self._formats.get(self._data_format)
+    def _check_data_format(self, input):
+        """Normalise data format ``input`` into ``_data_format`` ('NCHW'/'NHWC'); ValueError
+        for a layout this layer does not take (Paddle's hook: subclasses such as PaddleSlim's
+        ``SuperBatchNorm2D`` call it)."""
+        fmt = self._formats.get(input)
         if fmt is None:
             raise ValueError(self._format_error)
         self._data_format = fmt
+
+    def _check_input_dim(self, input):
+        """ValueError when ``input``'s rank is not one this layer normalises."""
         if input.ndim not in self._ndims:
             raise ValueError(self._dim_error.format(input.ndim))
+
+    def forward(self, input):
+        self._check_data_format(self._data_format)
+        self._check_input_dim(input)
         if self.training:
             warnings.warn("When training, we now always track global mean and variance.")
         return F.batch_norm(input, self._mean, self._variance, self.weight, self.bias,

@@ -16,52 +16,11 @@ import paddle
 import paddleslim
 from paddleslim import PTQ, QAT, UnstructuredPruner
 
-from _common import Driver, jittered, seed_params
+from _common import Driver
+from _slim_common import IMAGES, seeded_net, train
 
 d = Driver("paddleslim")
-IMAGES = jittered(np.random.RandomState(0).standard_normal((4, 3, 16, 16)).astype("float32"))
-LABELS = np.array([[1], [7], [3], [0]], dtype="int64")
 state = {}
-
-
-class Net(paddle.nn.Layer):
-    """conv-bn-relu, strided conv-relu, linear head: 10 classes from 3x16x16."""
-
-    def __init__(self):
-        super().__init__()
-        self.conv1 = paddle.nn.Conv2D(3, 8, 3, padding=1)
-        self.bn1 = paddle.nn.BatchNorm2D(8)
-        self.conv2 = paddle.nn.Conv2D(8, 16, 3, stride=2, padding=1)
-        self.fc = paddle.nn.Linear(16 * 8 * 8, 10)
-
-    def forward(self, x):
-        x = paddle.nn.functional.relu(self.bn1(self.conv1(x)))
-        x = paddle.nn.functional.relu(self.conv2(x))
-        return self.fc(paddle.flatten(x, 1))
-
-
-def seeded_net():
-    net = Net()
-    seed_params(net)
-    return net
-
-
-def train(model, steps=3, after_step=None):
-    """``steps`` Momentum steps of cross entropy on the fixed batch; the losses."""
-    x, y = paddle.to_tensor(IMAGES), paddle.to_tensor(LABELS)
-    opt = paddle.optimizer.Momentum(learning_rate=0.05, momentum=0.9,
-                                    parameters=model.parameters())
-    model.train()
-    losses = []
-    for _ in range(steps):
-        loss = paddle.nn.functional.cross_entropy(model(x), y)
-        loss.backward()
-        opt.step()
-        opt.clear_grad()
-        if after_step is not None:
-            after_step()
-        losses.append(float(loss))
-    return losses
 
 
 def quant_state(model):

@@ -1,5 +1,8 @@
 """``paddle.base.core``: the build queries scripts branch on, answered for torch's build; the
 default generators, device memory statistics and ``VarDesc.VarType``."""
+import enum
+import types
+
 import torch
 
 from ....framework.place import (CPUPlace, CUDAPinnedPlace, CUDAPlace, CustomPlace, IPUPlace,
@@ -8,6 +11,7 @@ from ....random import default_generator
 from ....random.engine import Generator  # the class of paddle.Generator()'s generators
 from . import _eager as eager  # paddle.base.core.eager
 from .program_desc_view import AttrType, ProgramDesc
+from ..static_quantization import Graph
 from .var_desc import VarDesc
 
 __all__ = ["is_compiled_with_cuda", "is_compiled_with_rocm", "is_compiled_with_xpu",
@@ -20,7 +24,8 @@ __all__ = ["is_compiled_with_cuda", "is_compiled_with_rocm", "is_compiled_with_x
            "default_cpu_generator", "default_cuda_generator", "default_custom_device_generator",
            "get_custom_device_count", "device_memory_stat_current_value",
            "device_memory_stat_peak_value", "VarDesc", "grad_var_suffix",
-           "set_prim_eager_enabled", "_is_eager_prim_enabled", "AttrType", "ProgramDesc"]
+           "set_prim_eager_enabled", "_is_eager_prim_enabled", "AttrType", "ProgramDesc",
+           "op_proto_and_checker_maker", "Graph"]
 
 
 def is_compiled_with_rocm():
@@ -216,3 +221,39 @@ def supports_bfloat16_fast_performance():
 
 
 __all__ += ["supports_bfloat16", "supports_bfloat16_fast_performance"]
+
+
+op_proto_and_checker_maker = types.ModuleType(
+    "paddle.base.core.op_proto_and_checker_maker",
+    "The names of the attributes every program op carries, and ``OpRole``: what part of "
+    "training an op belongs to (PaddleSlim tags the ops it inserts ``OpRole.Forward``).")
+
+
+class OpRole(enum.Enum):
+    """An op's role in a program; an enumeration over ints (``int(OpRole.Loss) == 256``) that,
+    as Paddle's, neither equals ints nor combines with ``|``."""
+
+    Forward = 0
+    Backward = 1
+    Optimize = 2
+    Loss = 256
+    RPC = 4
+    Dist = 8
+    LRSched = 16
+
+    def __int__(self):
+        return self.value
+
+    __index__ = __int__
+
+
+OpRole.__module__ = op_proto_and_checker_maker.__name__
+op_proto_and_checker_maker.OpRole = OpRole
+for _fn, _attr in (("kOpRoleAttrName", "op_role"), ("kOpRoleVarAttrName", "op_role_var"),
+                   ("kOpNameScopeAttrName", "op_namescope"),
+                   ("kOpCreationCallstackAttrName", "op_callstack"),
+                   ("kOpDeviceAttrName", "op_device"),
+                   ("kOpWithQuantAttrName", "with_quant_attr")):
+    setattr(op_proto_and_checker_maker, _fn, (lambda _a=_attr: _a))
+    getattr(op_proto_and_checker_maker, _fn).__name__ = _fn
+del _fn, _attr

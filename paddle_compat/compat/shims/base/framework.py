@@ -12,11 +12,14 @@ from ....framework.dtype import convert_dtype as _convert_dtype
 from ....framework.flags import get_flags, set_flags
 from ....framework.mode import in_pir_mode, mode_guard, use_pir_api
 from ....framework.parameter import Parameter
+from ....ops import creation as _creation
 from ....framework.place import CPUPlace, Place, current_device
-from ....static import Block, Program, Variable, default_main_program, default_startup_program
+from ....static import (Block, Operator, Program, Variable, default_main_program,
+                        default_startup_program)
 from ....static import program_guard
 from ....static.mode import in_dynamic_mode, in_to_static_mode
 from ...missing import UnsupportedAPIError
+from .var_desc import VarType
 
 in_dygraph_mode = in_dynamic_mode
 
@@ -29,6 +32,24 @@ def in_dynamic_or_pir_mode():
 #: Paddle's dynamic-mode parameter class: ours is ``Parameter`` (``isinstance`` holds for every
 #: layer's parameters, and methods libraries patch onto it reach them)
 EagerParamBase = Parameter
+
+
+def _create_tensor(type=None, name=None, shape=None, dtype=None, persistable=None, **kwargs):
+    """A new dynamic-mode tensor to be written by an op (PaddleSlim's quanters pass it as a
+    legacy op's output): ``shape`` (``[]`` when None), ``dtype`` (float32 when None), ``name``,
+    ``persistable``, no gradient. Paddle leaves its memory unallocated until an op writes it;
+    here it holds zeros. ``type`` must be a dense tensor type (``VarDesc.VarType``)."""
+    if type is not None and str(type) not in ("VarType.DENSE_TENSOR", "VarType.LOD_TENSOR"):
+        raise TypeError(f"_create_tensor(): only dense tensors can be created in dynamic mode, "
+                        f"but type is {type}")
+    if isinstance(dtype, VarType):          # a program data type (VarType.FP32): its name
+        dtype = str(dtype).replace("paddle.", "")
+    t = _creation.zeros(list(shape) if shape else [],
+                        dtype=_convert_dtype(dtype, "dtype") if dtype is not None else "float32")
+    if name is not None:
+        t.name = name
+    t.persistable = bool(persistable)
+    return t
 
 
 def convert_np_dtype_to_dtype_(np_dtype):
@@ -133,5 +154,5 @@ __all__ = ["in_dygraph_mode", "in_dynamic_mode", "convert_np_dtype_to_dtype_", "
            "Variable", "Parameter", "EagerParamBase", "default_main_program",
            "default_startup_program", "program_guard", "non_static_only", "dygraph_only",
            "set_flags", "get_flags", "OpProtoHolder", "canonicalize_attrs",
-           "paddle_type_to_proto_type", "in_dynamic_or_pir_mode"]
+           "paddle_type_to_proto_type", "in_dynamic_or_pir_mode", "_create_tensor", "Operator"]
 __all__ += ["in_pir_mode", "use_pir_api"]

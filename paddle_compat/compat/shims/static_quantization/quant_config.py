@@ -60,3 +60,65 @@ for _entry in _ACT_ORDER.split():
 
 SUPPORT_QUANTIZATION_OP_DICT = SUPPORT_WEIGHT_QUANTIZATION_OP_DICT.copy()
 SUPPORT_QUANTIZATION_OP_DICT.update(SUPPORT_ACT_QUANTIZATION_OP_DICT)
+
+__all__ += ["BaseQuantizer", "TensorRTQuantizer", "ARMCPUQuantizer"]
+
+
+class BaseQuantizer:
+    """Which op types a static quantization pass treats, and the integer range: weights of the
+    ``quantizable_op_type`` ops that have weights (all weight ops when empty), activations of
+    the listed ops (``mul``/``matmul``/``matmul_v2`` when empty), observers after every
+    activation op; ``quant_bits`` bits over ``[-128, 127]``."""
+
+    _quant_min = -128
+
+    def __init__(self, quantizable_op_type=[], quant_bits=8):  # noqa: B006 (Paddle's default)
+        self._quantizable_op_type = quantizable_op_type
+        self._quant_bits = quant_bits
+        self._quant_min = type(self)._quant_min
+        self._quant_max = 127
+
+    def _listed(self, table):
+        return [t for t in self._quantizable_op_type if t in table]
+
+    @property
+    def weight_quant_operation_types(self):
+        """Op types whose weights get quantize-dequantize nodes."""
+        if self._quantizable_op_type:
+            return self._listed(SUPPORT_WEIGHT_QUANTIZATION_OP_DICT)
+        return list(SUPPORT_WEIGHT_QUANTIZATION_OP_DICT)
+
+    @property
+    def activation_quant_operation_types(self):
+        """Op types whose activations get quantize-dequantize nodes."""
+        if self._quantizable_op_type:
+            return self._listed(SUPPORT_ACT_QUANTIZATION_OP_DICT)
+        return ["mul", "matmul", "matmul_v2"]
+
+    @property
+    def observer_operation_types(self):
+        """Op types whose outputs only get observed (their scales recorded for export)."""
+        return list(SUPPORT_ACT_QUANTIZATION_OP_DICT)
+
+
+# TensorRT's activation ops, in Paddle's order (bilinear_interp is listed twice there too)
+_TENSORRT_ACT = (
+    "pool2d elementwise_add elementwise_sub elementwise_mul elementwise_pow concat softmax "
+    "argmax mean relu relu6 leaky_relu tanh swish softplus gelu hard_sigmoid hard_swish "
+    "sigmoid layer_norm matmul_v2 split bilinear_interp nearest_interp trilinear_interp "
+    "nearest_interp_v2 bilinear_interp bilinear_interp_v2 clip pow reduce_mean reduce_sum "
+    "reduce_max").split()
+
+
+class TensorRTQuantizer(BaseQuantizer):
+    """The quantizer for TensorRT deployment: a fixed list of activation op types."""
+
+    @property
+    def activation_quant_operation_types(self):
+        return list(_TENSORRT_ACT)
+
+
+class ARMCPUQuantizer(BaseQuantizer):
+    """The quantizer for Paddle Lite on ARM CPUs: the symmetric range ``[-127, 127]``."""
+
+    _quant_min = -127
