@@ -70,3 +70,27 @@ def test_empty_conv_with_negative_output_size_still_refused():
 def test_nonempty_conv_kernel_too_large_unchanged():
     with pytest.raises(ValueError, match="Kernel size"):
         paddle.nn.functional.conv1d(paddle.zeros([1, 4, 2]), paddle.ones([8, 4, 3]))
+
+
+def _eco_tools():
+    """tools/ecosystem's ``recipes`` and ``build`` modules (they need no venv)."""
+    import importlib
+    import sys
+    eco = os.path.join(HERE, "..", "tools", "ecosystem")
+    if eco not in sys.path:
+        sys.path.insert(0, eco)
+    return importlib.import_module("recipes"), importlib.import_module("build")
+
+
+def test_speech_recipe_installs_paddlespeech_without_its_requirements():
+    recipes, build = _eco_tools()
+    speech = recipes.RECIPES["speech"]
+    assert speech.no_deps_requirements() == ["paddlespeech==1.5.0"]
+    assert not any(r.startswith("paddlespeech==") for r in speech.requirements())
+    assert speech.requirements()[-1] == recipes.PADDLE
+    assert recipes.group_of("paddlespeech") == "speech"
+    # the no-deps libraries are in the stamp; a recipe without them keeps its old stamp
+    other = recipes.Recipe({"paddlespeech": "1.4.0"}, speech.pins, no_deps=("paddlespeech",))
+    assert build.stamp_of(other) != build.stamp_of(speech)
+    plain = recipes.Recipe({"x": "1.0"}, ("y<2",))
+    assert "no_deps" not in json.loads(build.stamp_of(plain))
