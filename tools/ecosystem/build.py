@@ -26,9 +26,11 @@ from recipes import RECIPES, group_of, python_of, venvs_root  # noqa: E402
 
 def stamp_of(recipe):
     """The text that says what a venv was built from."""
-    return json.dumps({"reqs": recipe.requirements(),
-                       "sdists": {k: list(v[0:1]) + [list(map(list, v[1]))]
-                                  for k, v in recipe.sdists.items()}}, sort_keys=True)
+    doc = {"reqs": recipe.requirements(),
+           "sdists": {k: list(v[0:1]) + [list(map(list, v[1]))] for k, v in recipe.sdists.items()}}
+    if recipe.no_deps:          # only then: the other venvs' stamps stay as they were
+        doc["no_deps"] = recipe.no_deps_requirements()
+    return json.dumps(doc, sort_keys=True)
 
 
 def pip(py, *args):
@@ -106,6 +108,8 @@ def build(group, force=False):
             wheel = found[0] if found else build_sdist(py, name, version, patches, wheel_dir)
             pip(py, wheel, *pins)
     pip(py, *recipe.requirements())
+    if recipe.no_deps:
+        pip(py, "--no-deps", *recipe.no_deps_requirements())
     with open(stamp_file, "w") as f:
         f.write(stamp)
     print(f"{group}: built ({root})")

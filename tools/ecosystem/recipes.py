@@ -18,16 +18,26 @@ class Recipe:
     """A venv: ``libs`` maps each library (its PyPI name) to its version; ``pins`` are extra
     requirement strings installed with them; ``sdists`` are libraries built from a patched sdist
     (name -> (version, [(file, old, new), ...])) before the rest; ``drivers`` names the driver
-    scripts (``drivers/<name>_driver.py``: a file named like the library would shadow it) that run in this venv."""
+    scripts (``drivers/<name>_driver.py``: a file named like the library would shadow it) that run in this venv;
+    ``no_deps`` names libraries installed with ``pip --no-deps`` (their declared requirements
+    cannot all install), ``pins`` then holding what their modules import."""
     libs: dict
     pins: tuple = ()
     sdists: dict = field(default_factory=dict)
     drivers: tuple = ()
+    no_deps: tuple = ()
 
     def requirements(self):
-        """The pip requirement strings of this venv (libraries, pins, Paddle), in order."""
-        reqs = [f"{name}=={ver}" for name, ver in self.libs.items() if name not in self.sdists]
+        """The pip requirement strings of this venv (libraries, pins, Paddle), in order;
+        the ``no_deps`` libraries are not among them (see ``no_deps_requirements``)."""
+        reqs = [f"{name}=={ver}" for name, ver in self.libs.items()
+                if name not in self.sdists and name not in self.no_deps]
         return reqs + list(self.pins) + [PADDLE]
+
+    def no_deps_requirements(self):
+        """The libraries installed without their declared requirements (``pip --no-deps``):
+        the pins then name what their modules import."""
+        return [f"{name}=={self.libs[name]}" for name in self.no_deps]
 
 
 RECIPES = {
@@ -55,6 +65,18 @@ RECIPES = {
                    (NUMPY_1, "six", "requests", "decorator", "setuptools<81"),
                    drivers=("paddleslim", "paddleslim_static")),
     "visualdl": Recipe({"visualdl": "2.5.3"}, drivers=("visualdl",)),
+    # paddlespeech 1.5.0 requires pyworld and webrtcvad, sdists only (no Python 3.11 wheel; C
+    # builds), and paddlenlp/paddleslim/ppdiffusers/onnxruntime that its model, audio and
+    # training modules never import: installed --no-deps, with what paddlespeech.s2t / .t2s /
+    # .audio import at module top
+    "speech": Recipe({"paddlespeech": "1.5.0"},
+                     ("visualdl==2.5.3", "librosa", "resampy", "soundfile", "loguru", "colorlog",
+                      "inflect", "yacs", "typeguard", "jsonlines", "editdistance", "kaldiio",
+                      "textgrid", "jieba", "sentencepiece", "pypinyin", "g2p_en", "g2pM",
+                      "pathos", "ffmpeg-python", "ffmpy", "flatten-dict", "pyloudnorm", "rich",
+                      "h5py", "braceexpand", "timer", "python_speech_features",
+                      "paddlespeech_feat"),
+                     no_deps=("paddlespeech",), drivers=("paddlespeech",)),
 }
 
 

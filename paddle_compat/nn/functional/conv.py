@@ -147,8 +147,29 @@ def _conv(x, weight, bias, stride, padding, dilation, groups, data_format, nd, a
     try:
         out = _CONV[nd](t, w, b, stride, padding, dilation, groups)
     except RuntimeError as e:           # shapes/strides torch refuses: Paddle's ValueError
-        raise ValueError(f"(InvalidArgument) {api}: {e}") from None
+        out = _conv_of_empty(t, w, b, stride, padding, dilation)
+        if out is None:
+            raise ValueError(f"(InvalidArgument) {api}: {e}") from None
     return wrap(channel_last_of(out, channel_last))
+
+
+def _conv_of_empty(t, w, b, stride, padding, dilation):
+    """A convolution whose input has a spatial size 0, which torch refuses and Paddle computes
+    (a length-0 sequence through a conv1d gives a length-0 output): every window then covers
+    padding only, so the output is the bias, shaped as Paddle's output-size rule says; None
+    when the input is not empty that way or the output size is negative (torch's error
+    stands). Gradients: the input's and the weight's are zero, the bias's sums the output's."""
+    spatial = t.shape[2:]
+    if 0 not in spatial:
+        return None
+    nd = len(spatial)
+    pads = ntuple(padding, nd, "padding")
+    sizes = [(n + 2 * p - d * (k - 1) - 1) // s + 1
+             for n, p, d, k, s in zip(spatial, pads, dilation, w.shape[2:], stride)]
+    if min(sizes) < 0:
+        return None
+    out = t.new_zeros((t.shape[0], w.shape[0], *sizes)) + 0 * (t.sum() + w.sum())
+    return out if b is None else out + b.reshape(-1, *([1] * nd))
 
 
 def _conv_transpose(x, weight, bias, stride, padding, output_padding, dilation, groups,

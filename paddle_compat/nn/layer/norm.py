@@ -46,8 +46,8 @@ class _AffineNorm(Layer):
 class LayerNorm(_AffineNorm):
     """Normalises over the trailing ``normalized_shape`` axes."""
 
-    def __init__(self, normalized_shape, epsilon=1e-05, weight_attr=None, bias_attr=None,
-                 name=None, *, elementwise_affine=True, bias=True, device=None, dtype=None):
+    def __init__(self, normalized_shape, epsilon=1e-05, *, elementwise_affine=True, bias=True,
+                 device=None, dtype=None, weight_attr=None, bias_attr=None, name=None):
         super().__init__()
         if isinstance(normalized_shape, numbers.Integral):
             normalized_shape = [normalized_shape]
