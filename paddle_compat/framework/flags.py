@@ -7,8 +7,18 @@ determinism) or describes behaviour torch has anyway and is kept for code that r
 (recorded; no op checks it), ``FLAGS_enable_pir_api`` (False: static programs are not PIR),
 ``FLAGS_call_stack_level`` (recorded; Python tracebacks are always full),
 ``FLAGS_enable_pir_in_executor`` (True, as in Paddle 3.3.1; recorded: the executor runs
-paddle_compat's one static IR).
+paddle_compat's one static IR), ``FLAGS_sort_sum_gradient`` (gradients reaching one tensor
+from several uses are summed in a fixed order whatever its value: torch's engine is
+deterministic there), ``FLAGS_use_mkldnn`` (recorded; torch picks oneDNN kernels itself),
+``FLAGS_pir_apply_inplace_pass``, ``FLAGS_use_system_allocator`` and ``FLAGS_set_to_1d``
+(recorded; 0-D tensors stay 0-D, as in Paddle 3.3.1 with the flag off).
+
+Values are converted to the flag's type (``1`` -> ``True``); a value of another kind (a string
+for a bool or int flag) is a TypeError naming the flag, where Paddle's binding raises an
+unnamed cast RuntimeError.
 """
+import numbers
+
 import torch
 
 __all__ = ["set_flags", "get_flags"]
@@ -26,7 +36,20 @@ _FLAGS = {
     "FLAGS_enable_pir_in_executor": [True, bool, None],
     "FLAGS_cudnn_deterministic": [False, bool, _set_cudnn_deterministic],
     "FLAGS_call_stack_level": [1, int, None],
+    "FLAGS_sort_sum_gradient": [False, bool, None],
+    "FLAGS_use_mkldnn": [False, bool, None],
+    "FLAGS_pir_apply_inplace_pass": [True, bool, None],
+    "FLAGS_use_system_allocator": [False, bool, None],
+    "FLAGS_set_to_1d": [False, bool, None],
 }
+
+
+def _convert(key, kind, value):
+    """``value`` as the flag's type: bools and integers (numpy's included) only."""
+    if isinstance(value, numbers.Integral):
+        return kind(value)
+    raise TypeError(f"set_flags: {key} takes {'a bool' if kind is bool else 'an int'}, but got "
+                    f"{type(value).__name__} {value!r}")
 
 
 def set_flags(flags):
@@ -38,7 +61,7 @@ def set_flags(flags):
             raise ValueError(f"Flag {key} cannot set its value through this function.")
     for key, value in flags.items():
         entry = _FLAGS[key]
-        entry[0] = entry[1](value)
+        entry[0] = _convert(key, entry[1], value)
         if entry[2] is not None:
             entry[2](entry[0])
 

@@ -58,11 +58,17 @@ def set_cuda_rng_state(state_list):
         torch.cuda.set_rng_state(s, i)
 
 
-def _float_dtype(dtype, api):
+def _float_dtype(dtype, api, complex_ok=False):
+    """The dtype to draw (default: the default float); floats, and complex for the normal
+    draws that Paddle's gaussian kernel makes complex (each part with variance 1/2)."""
     d = _dt.default_float() if dtype is None else _dt.convert_dtype(dtype)
+    if complex_ok and d.name in ("complex64", "complex128"):
+        return d
     if not d.is_floating_point:          # Paddle: no kernel for that dtype
+        kinds = "float16, bfloat16, float32, float64" + (", complex64, complex128"
+                                                          if complex_ok else "")
         raise RuntimeError(f"(NotFound) {api}(): random floats can not be drawn as {d.name}; "
-                           "dtype must be one of float16, bfloat16, float32, float64")
+                           f"dtype must be one of {kinds}")
     return d
 
 
@@ -90,7 +96,7 @@ def _out(array, d, dev=None):
 def randn(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False,
           pin_memory=False):
     """Standard normal values (on ``device``, the current one by default)."""
-    d = _float_dtype(dtype, "randn")
+    d = _float_dtype(dtype, "randn", complex_ok=True)
     shp = _shape(shape, "randn")
     if pin_memory:
         raise NotImplementedError("randn(): pin_memory=True is not supported")
@@ -144,6 +150,22 @@ def normal(mean=0.0, std=1.0, shape=None, name=None):
     if _on_cuda():
         return wrap(torch.empty(shp, dtype=d.torch, device=current_device()).normal_(mean, std))
     return _out(_dist.normal(_gen, shp, d.name, float(mean), float(std)), d)
+
+
+@op(export=False)
+def gaussian(shape, mean=0.0, std=1.0, seed=0, dtype=None, name=None, *, out=None,
+             device=None, requires_grad=False):
+    """``paddle.tensor.random.gaussian``: normal values of ``shape`` (float or complex
+    ``dtype``); a non-zero ``seed`` draws from its own engine, so equal seeds repeat."""
+    d = _float_dtype(dtype, "gaussian", complex_ok=True)
+    shp = _shape(shape, "gaussian")
+    dev = current_device() if device is None else to_torch_device(device)
+    if dev.type == "cuda" and not seed:
+        r = wrap(torch.randn(shp, dtype=d.torch, device=dev) * std + mean)
+    else:
+        r = _out(_dist.normal(_gen, shp, d.name, float(mean), float(std), seed=int(seed)), d,
+                 dev)
+    return finish(r, out, requires_grad)
 
 
 @op

@@ -107,9 +107,42 @@ def _to_meta(which):
     return conv
 
 
+def _unknown(shape, which):
+    """A meta tensor shape whose every dimension reads -1 (unknown until run): ``shape`` for
+    one sentinel run, each dimension one larger for the other."""
+    return list(shape) if which == 0 else [s + 1 for s in shape]
+
+
+def _lstsq_meta(which, a, b, rcond=None, *, driver=None):
+    """torch.linalg.lstsq's outputs on meta tensors (torch has no meta kernel for it), with
+    Paddle's static shapes: the residuals of 'gelsd'/'gelss' exist only for full-rank inputs,
+    so Paddle gives them the static shape [-1] (rank unknown too) until the program runs."""
+    batch, (m, n), k = list(a.shape[:-2]), a.shape[-2:], b.shape[-1]
+    driver = driver or "gelsy"
+
+    def empty(shape, dtype=a.dtype):
+        return torch.empty(shape, dtype=dtype, device=_META)
+    sol = empty(batch + [n, k])
+    if driver == "gels":
+        res = empty(batch + [k] if m > n else [0])
+    elif driver in ("gelsd", "gelss") and m > n:
+        res = empty(_unknown([0], which))
+    else:
+        res = empty([0])
+    rank = empty([0] if driver == "gels" else batch, torch.int64)
+    real = a.real.dtype if a.is_complex() else a.dtype
+    sv = empty(batch + [min(m, n)] if driver in ("gelsd", "gelss") else [0], real)
+    return sol, res, rank, sv
+
+
+#: torch functions without a meta kernel: their output metadata, (which sentinel, *args)
+_META_FNS = {torch.linalg.lstsq: _lstsq_meta}
+
+
 def _run_meta(kind, target, args, kwargs):
     """The op's output on meta tensors, for both sentinel sizes: (out_a, out_b)."""
     outs = []
+    meta_fn = _META_FNS.get(target) if kind == "call_function" else None
     for which in (0, 1):
         conv = _to_meta(which)
         margs = tree_map(conv, args)
@@ -118,7 +151,9 @@ def _run_meta(kind, target, args, kwargs):
             mkw["device"] = _META
         try:
             with torch.no_grad():
-                if kind == "call_method":
+                if meta_fn is not None:
+                    out = meta_fn(which, *margs, **mkw)
+                elif kind == "call_method":
                     out = getattr(margs[0], target)(*margs[1:], **mkw)
                 else:
                     out = target(*margs, **mkw)
