@@ -7,6 +7,7 @@ import torch
 from ....framework.autograd_engine import add_backward_final_hook
 from ....framework.place import (CPUPlace, CUDAPinnedPlace, CUDAPlace, CustomPlace, IPUPlace,
                                 Place, XPUPinnedPlace, XPUPlace, is_compiled_with_cuda)
+from ....framework.tensor import Tensor
 from ....random import default_generator
 from ....random.engine import Generator  # the class of paddle.Generator()'s generators
 from .var_desc import VarDesc
@@ -65,6 +66,7 @@ def grad_var_suffix():
 #: ``paddle.base.core.eager``: the eager engine's hooks scripts reach for
 eager = types.ModuleType("paddle.base.core.eager", "Paddle's eager-engine functions.")
 eager._add_backward_final_hook = add_backward_final_hook
+eager.Tensor = Tensor           # Paddle's eager Tensor class is paddle.Tensor
 
 # Paddle's switches that decompose ops into primitive ops for the forward / backward pass (its
 # compiler's input). paddle_compat's gradients are torch's either way, so a switch only records
