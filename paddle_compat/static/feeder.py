@@ -1,7 +1,8 @@
 """``paddle.base.DataFeeder``: a reader's samples -> the ``feed`` dict of ``Executor.run``.
 
 ``DataFeeder(feed_list, place, program=None)`` remembers each fed Variable's name, shape and
-dtype (``feed_list`` holds Variables or their names in ``program``, default the main program).
+dtype. ``feed_list`` holds Variables; names of Variables in ``program`` (default: the main
+program) only with ``FLAGS_enable_pir_api`` off, as in Paddle, whose PIR mode refuses them.
 ``feed(iterable)`` takes samples, each a tuple with one slot per Variable, and gives
 ``{name: array}``: per Variable the slots stacked into one numpy array of its dtype and,
 where the rank differs, reshaped to its shape (one ``-1``/``None`` dimension is the batch).
@@ -10,6 +11,7 @@ As in Paddle 3.3.1 (its PIR path), nested lists/tuples in a slot are flattened f
 import numpy as np
 
 from ..framework import dtype as _dt
+from ..framework.flags import get_flags
 from ..framework.tensor import Tensor
 from .program import default_main_program
 
@@ -33,6 +35,8 @@ class DataFeeder:
         self.feed_names, self.feed_shapes, self.feed_dtypes = [], [], []
         for var in feed_list:
             if isinstance(var, str):
+                if get_flags("FLAGS_enable_pir_api")["FLAGS_enable_pir_api"]:
+                    raise ValueError("In PIR Mode, Not supported string input yet")
                 var = program.global_block().var(var)
             if not isinstance(var, Tensor):
                 raise TypeError("Feed list should contain a list of variable")
