@@ -239,6 +239,37 @@ def test_lstsq_static(driver):
         _close(o, val, rtol=1e-9, atol=1e-9)
 
 
+def test_values_and_errors():
+    t = paddle.to_tensor(np.arange(15.0).reshape(3, 5) ** 1.5)
+    aw = paddle.to_tensor(np.array([1, 2, 3, 4, 5], "int32"))
+    _close(paddle.linalg.cov(t, rowvar=True, ddof=True, aweights=aw).numpy(),
+           GOLD["cov_int_aweights"], rtol=1e-12, atol=1e-12)
+    x, y = paddle.ones([3, 4, 4]), paddle.ones([4, 4, 5])
+    got = _err(lambda: paddle.tensordot(x, y, axes=[[1, 2], [0, 0]]))
+    assert got[0] == GOLD["tensordot_repeated_axis"][0] and "[0, 0]" in got[1]
+
+
+def test_poisson_static_draws_each_run():
+    paddle.enable_static()
+    try:
+        with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+            r = paddle.static.data("r", [10, 10], "float64")
+            p = paddle.poisson(r)
+            exe = paddle.static.Executor()
+            feed = {"r": np.full((10, 10), 3.0)}
+            a = exe.run(feed=feed, fetch_list=[p])[0]
+            b = exe.run(feed=feed, fetch_list=[p])[0]
+    finally:
+        paddle.disable_static()
+    assert [list(p.shape), str(p.dtype), str(a.dtype), bool(a.min() >= 0)] \
+        == GOLD["poisson_static"]
+    assert (a != b).any() and np.array_equal(a, np.round(a)) and 2.0 < a.mean() < 4.0
+    paddle.seed(5)
+    first = paddle.poisson(paddle.full([6], 3.0)).numpy()
+    paddle.seed(5)
+    assert np.array_equal(paddle.poisson(paddle.full([6], 3.0)).numpy(), first)
+
+
 # ---------------------------------------------------------------------------- static_pylayer
 def test_static_pylayer_wrong_arity_per_ir():
     code = open(os.path.join(ROOT, "tools", "goldens",

@@ -241,6 +241,33 @@ def multinomial(x, num_samples=1, replacement=False, name=None):
                                   bool(replacement)), _dt.int64)
 
 
+def _poisson_cpu(rate):
+    return torch.from_numpy(_dist.poisson(_gen, rate.numpy()))
+
+
+_POISSON_OP = []
+
+
+def _poisson_op():
+    """``paddle_compat::poisson_draw(rate)``: the CPU draw as a torch op, so that a static
+    Program records it (with its output's shape and dtype, the rate's) and draws each run.
+    Registered on first use (registering inspects the caller's module, which must not run
+    while the package is still importing)."""
+    if _POISSON_OP:
+        return _POISSON_OP[0]
+
+    @torch.library.custom_op("paddle_compat::poisson_draw", mutates_args=())
+    def poisson_draw(rate: torch.Tensor) -> torch.Tensor:
+        return torch.poisson(rate) if rate.is_cuda else _poisson_cpu(rate.cpu())
+
+    @poisson_draw.register_fake
+    def _(rate):
+        return torch.empty_like(rate)
+
+    _POISSON_OP.append(torch.ops.paddle_compat.poisson_draw.default)
+    return _POISSON_OP[0]
+
+
 @op
 def poisson(x, name=None):
     """Poisson draws with rates ``x`` (float32/float64), from Paddle's CPU stream (torch's
@@ -249,10 +276,12 @@ def poisson(x, name=None):
     if t.dtype not in (torch.float32, torch.float64):
         raise RuntimeError(f"(NotFound) poisson(): no kernel for "
                            f"{_dt.from_torch_dtype(t.dtype).name}; x must be float32 or float64")
-    if t.is_cuda:
+    if not isinstance(t, torch.Tensor):     # a static Variable: drawn when the program runs
+        out = _poisson_op()(t.detach())
+    elif t.is_cuda:
         out = torch.poisson(t.detach())
     else:
-        out = torch.from_numpy(_dist.poisson(_gen, t.detach().numpy()))
+        out = _poisson_cpu(t.detach())
     if t.requires_grad:     # not stop_gradient, with a zero gradient (where picks ``out``)
         out = torch.where(torch.zeros_like(t, dtype=torch.bool), t, out)
     return wrap(out)

@@ -243,7 +243,26 @@ def tensor_internals():
     G["tensor_internals"] = rec
 
 
+def values_and_errors():
+    t = paddle.to_tensor(np.arange(15.0).reshape(3, 5) ** 1.5)
+    aw = paddle.to_tensor(np.array([1, 2, 3, 4, 5], "int32"))
+    G["cov_int_aweights"] = paddle.linalg.cov(t, rowvar=True, ddof=True,
+                                              aweights=aw).numpy().tolist()
+    x = paddle.ones([3, 4, 4])
+    y = paddle.ones([4, 4, 5])
+    G["tensordot_repeated_axis"] = err(lambda: paddle.tensordot(x, y, axes=[[1, 2], [0, 0]]))
+    paddle.enable_static()
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+        r = paddle.static.data("r", [10, 10], "float64")
+        p = paddle.poisson(r)
+        exe = paddle.static.Executor()
+        a = exe.run(feed={"r": np.full((10, 10), 3.0)}, fetch_list=[p])[0]
+        G["poisson_static"] = [list(p.shape), str(p.dtype), str(a.dtype), bool(a.min() >= 0)]
+    paddle.disable_static()
+
+
 flags()
+values_and_errors()
 lbfgs()
 base_names()
 random_values()
