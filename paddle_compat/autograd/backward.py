@@ -26,14 +26,23 @@ def _as_list(x, what):
                     f"{type(x).__name__}")
 
 
-def _grads_for(outputs, grad_outputs):
+def _seed(o, create_graph):
+    """The default gradient of an output: ones; differentiable in a create_graph pass, as
+    Paddle's is, so that the gradient of ``x + 1`` (the seed passed through) is too."""
+    t = o._t
+    if create_graph and (t.is_floating_point() or t.is_complex()):
+        return torch.ones_like(t, requires_grad=True)
+    return torch.ones_like(t)
+
+
+def _grads_for(outputs, grad_outputs, create_graph=False):
     if grad_outputs is None:
-        return [torch.ones_like(o._t) for o in outputs]
+        return [_seed(o, create_graph) for o in outputs]
     gs = _as_list(grad_outputs, "grad_outputs")
     if len(gs) != len(outputs):
         raise ValueError(f"The length of grad_outputs ({len(gs)}) must be equal to the length of "
                          f"outputs ({len(outputs)})")
-    return [torch.ones_like(o._t) if g is None else _one_element_as(g._t, o._t)
+    return [_seed(o, create_graph) if g is None else _one_element_as(g._t, o._t)
             for o, g in zip(outputs, gs)]
 
 
@@ -89,7 +98,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
                                          create_graph)
     if retain_graph is None:
         retain_graph = create_graph
-    grads = _grads_for(outs, grad_outputs)
+    grads = _grads_for(outs, grad_outputs, create_graph)
     for i, x in enumerate(ins):
         if not x._t.requires_grad:
             if allow_unused:
@@ -125,11 +134,6 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
             raise ValueError(f"(InvalidArgument) The {i}-th input does not appear in the backward "
                              "graph. Please check the input tensor or set allow_unused=True to get "
                              "None result.")
-        if g is not None and create_graph and not g.requires_grad and \
-                (g.is_floating_point() or g.is_complex()):
-            # Paddle: every gradient of a create_graph pass is differentiable (stop_gradient
-            # False), a constant one (the gradient of x + 1) included
-            g = g.detach().requires_grad_()
         result.append(None if g is None else wrap(g))
     return result
 
