@@ -135,8 +135,29 @@ def _lstsq_meta(which, a, b, rcond=None, *, driver=None):
     return sol, res, rank, sv
 
 
+def _unique_meta(which, t, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """torch.unique / unique_consecutive on meta tensors: how many values remain is known only
+    when the program runs, so that dimension of the values and the counts is unknown (-1);
+    the inverse map has one entry per input slice along ``dim``."""
+    src = t.reshape(-1) if dim is None else t
+    d = 0 if dim is None else dim % max(src.dim(), 1)
+    n = src.shape[d] if src.dim() else 1
+    kept = n if which == 0 else n + 1
+    shape = list(src.shape)
+    if shape:
+        shape[d] = kept
+    out = [torch.empty(shape, dtype=t.dtype, device=_META)]
+    if return_inverse:
+        inv = [n] if dim is not None else list(t.shape)
+        out.append(torch.empty(inv, dtype=torch.int64, device=_META))
+    if return_counts:
+        out.append(torch.empty([kept], dtype=torch.int64, device=_META))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
 #: torch functions without a meta kernel: their output metadata, (which sentinel, *args)
-_META_FNS = {torch.linalg.lstsq: _lstsq_meta}
+_META_FNS = {torch.linalg.lstsq: _lstsq_meta, torch.unique: _unique_meta,
+             torch.unique_consecutive: _unique_meta}
 
 
 def _run_meta(kind, target, args, kwargs):
