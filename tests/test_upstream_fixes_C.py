@@ -249,6 +249,31 @@ def test_values_and_errors():
     assert got[0] == GOLD["tensordot_repeated_axis"][0] and "[0, 0]" in got[1]
 
 
+def test_unique_static_and_prim_eager_switch():
+    paddle.enable_static()
+    xv = np.array([2, 3, 3, 1, 5, 3, 3, 2, 2], "float64")
+    try:
+        with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+            x = paddle.static.data("x", [9], "float64")
+            r = paddle.unique_consecutive(x, return_inverse=True, return_counts=True)
+            u = paddle.unique(x, return_inverse=True, return_counts=True)
+            x2 = paddle.static.data("x2", [3, 4], "float64")
+            r2 = paddle.unique_consecutive(x2, axis=0, return_inverse=True, return_counts=True)
+            out = paddle.static.Executor().run(
+                feed={"x": xv, "x2": np.array([[1.0, 2, 3, 4], [1, 2, 3, 4], [0, 0, 0, 0]])},
+                fetch_list=list(r) + list(u) + list(r2))
+    finally:
+        paddle.disable_static()
+    assert [[list(t.shape) for t in list(r) + list(u) + list(r2)],
+            [o.tolist() for o in out]] == GOLD["unique_static"]
+    core = importlib.import_module("paddle.base.core")
+    core.set_prim_eager_enabled(True)
+    on = core._is_eager_prim_enabled()
+    core.set_prim_eager_enabled(False)
+    assert [on, core._is_eager_prim_enabled(), _err(lambda: core.set_prim_eager_enabled(1))] \
+        == GOLD["prim_eager"]
+
+
 def test_poisson_static_draws_each_run():
     paddle.enable_static()
     try:

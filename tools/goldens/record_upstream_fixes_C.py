@@ -261,7 +261,31 @@ def values_and_errors():
     paddle.disable_static()
 
 
+def unique_static():
+    paddle.enable_static()
+    xv = np.array([2, 3, 3, 1, 5, 3, 3, 2, 2], "float64")
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+        x = paddle.static.data("x", [9], "float64")
+        r = paddle.unique_consecutive(x, return_inverse=True, return_counts=True)
+        u = paddle.unique(x, return_inverse=True, return_counts=True)
+        x2 = paddle.static.data("x2", [3, 4], "float64")
+        r2 = paddle.unique_consecutive(x2, axis=0, return_inverse=True, return_counts=True)
+        out = paddle.static.Executor().run(
+            feed={"x": xv, "x2": np.array([[1.0, 2, 3, 4], [1, 2, 3, 4], [0, 0, 0, 0]])},
+            fetch_list=list(r) + list(u) + list(r2))
+        G["unique_static"] = [[list(t.shape) for t in list(r) + list(u) + list(r2)],
+                              [o.tolist() for o in out]]
+    paddle.disable_static()
+    core = paddle.base.core
+    core.set_prim_eager_enabled(True)
+    on = core._is_eager_prim_enabled()
+    core.set_prim_eager_enabled(False)
+    G["prim_eager"] = [on, core._is_eager_prim_enabled(),
+                       err(lambda: core.set_prim_eager_enabled(1))]
+
+
 flags()
+unique_static()
 values_and_errors()
 lbfgs()
 base_names()

@@ -19,6 +19,7 @@ __all__ = ["is_compiled_with_cuda", "is_compiled_with_rocm", "is_compiled_with_x
            "is_compiled_with_onednn", "is_compiled_with_mkldnn", "get_all_device_type", "eager",
            "_set_prim_backward_enabled", "_set_prim_forward_enabled", "_set_prim_all_enabled",
            "_is_bwd_prim_enabled", "_is_fwd_prim_enabled", "_is_all_prim_enabled", "Generator",
+           "set_prim_eager_enabled", "_is_eager_prim_enabled",
            "default_cpu_generator", "default_cuda_generator", "default_custom_device_generator",
            "get_custom_device_count", "device_memory_stat_current_value",
            "device_memory_stat_peak_value", "VarDesc", "grad_var_suffix"]
@@ -71,7 +72,7 @@ eager.Tensor = Tensor           # Paddle's eager Tensor class is paddle.Tensor
 # Paddle's switches that decompose ops into primitive ops for the forward / backward pass (its
 # compiler's input). paddle_compat's gradients are torch's either way, so a switch only records
 # its state, which the queries report as Paddle does.
-_prim = {"fwd": False, "bwd": False}
+_prim = {"fwd": False, "bwd": False, "eager": False}
 
 
 def _prim_flag(value):
@@ -90,6 +91,15 @@ def _set_prim_backward_enabled(value):
 
 def _set_prim_all_enabled(value):
     _prim["fwd"] = _prim["bwd"] = _prim_flag(value)
+
+
+def set_prim_eager_enabled(value):
+    """Paddle's switch for decomposing dynamic-mode gradients into primitive ops (recorded)."""
+    _prim["eager"] = _prim_flag(value)
+
+
+def _is_eager_prim_enabled():
+    return _prim["eager"]
 
 
 def _is_fwd_prim_enabled():
