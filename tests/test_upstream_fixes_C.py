@@ -262,8 +262,22 @@ def test_unique_static_and_prim_eager_switch():
             out = paddle.static.Executor().run(
                 feed={"x": xv, "x2": np.array([[1.0, 2, 3, 4], [1, 2, 3, 4], [0, 0, 0, 0]])},
                 fetch_list=list(r) + list(u) + list(r2))
+            xf = paddle.static.data("xf", [10, 10], "float64")
+            errs = [_err(lambda kw=kw: paddle.unique(xf, **kw)) for kw in (
+                dict(return_index=0), dict(return_inverse="s"), dict(return_counts=3),
+                dict(axis="12"))]
+            stack_err = _err(lambda: paddle.stack(paddle.rand([2, 3])))[0]
     finally:
         paddle.disable_static()
+    # Paddle's messages end with the C++ source location, which ours leave out
+    for got, want in zip(errs, GOLD["unique_arg_errors_static"]):
+        assert got[0] == want[0] and want[1].startswith(got[1])
+    assert stack_err == GOLD["stack_tensor_static"]
+    t = paddle.to_tensor([3, 1, 3])
+    for got, want in zip([_err(lambda: paddle.unique(t, return_index=0)),
+                          _err(lambda: paddle.unique(t, axis="1"))],
+                         GOLD["unique_arg_errors_dynamic"]):
+        assert got[0] == want[0] and want[1].startswith(got[1])
     assert [[list(t.shape) for t in list(r) + list(u) + list(r2)],
             [o.tolist() for o in out]] == GOLD["unique_static"]
     core = importlib.import_module("paddle.base.core")

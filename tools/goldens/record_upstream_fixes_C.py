@@ -275,7 +275,16 @@ def unique_static():
             fetch_list=list(r) + list(u) + list(r2))
         G["unique_static"] = [[list(t.shape) for t in list(r) + list(u) + list(r2)],
                               [o.tolist() for o in out]]
+        xf = paddle.static.data("xf", [10, 10], "float64")
+        G["unique_arg_errors_static"] = [
+            err(lambda kw=kw: paddle.unique(xf, **kw)) for kw in (
+                dict(return_index=0), dict(return_inverse="s"), dict(return_counts=3),
+                dict(axis="12"))]
+        G["stack_tensor_static"] = err(lambda: paddle.stack(paddle.rand([2, 3])))[0]
     paddle.disable_static()
+    t = paddle.to_tensor([3, 1, 3])
+    G["unique_arg_errors_dynamic"] = [err(lambda: paddle.unique(t, return_index=0)),
+                                      err(lambda: paddle.unique(t, axis="1"))]
     core = paddle.base.core
     core.set_prim_eager_enabled(True)
     on = core._is_eager_prim_enabled()
