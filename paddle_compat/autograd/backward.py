@@ -26,14 +26,65 @@ def _as_list(x, what):
                     f"{type(x).__name__}")
 
 
-def _grads_for(outputs, grad_outputs):
+def _seed(o, create_graph):
+    """The default gradient of an output: ones; differentiable in a create_graph pass, as
+    Paddle's is, so that the gradient of ``x + 1`` (the seed passed through) is too."""
+    t = o._t
+    if create_graph and (t.is_floating_point() or t.is_complex()):
+        return torch.ones_like(t, requires_grad=True)
+    return torch.ones_like(t)
+
+
+def _grads_for(outputs, grad_outputs, create_graph=False):
     if grad_outputs is None:
-        return [torch.ones_like(o._t) for o in outputs]
+        return [_seed(o, create_graph) for o in outputs]
     gs = _as_list(grad_outputs, "grad_outputs")
     if len(gs) != len(outputs):
         raise ValueError(f"The length of grad_outputs ({len(gs)}) must be equal to the length of "
                          f"outputs ({len(outputs)})")
-    return [torch.ones_like(o._t) if g is None else g._t for o, g in zip(outputs, gs)]
+    return [_seed(o, create_graph) if g is None else _one_element_as(g._t, o._t)
+            for o, g in zip(outputs, gs)]
+
+
+def _one_element_as(g, o):
+    """A one-element gradient for a one-element output of another rank ([1] for a 0-D
+    result, as Paddle accepts) takes the output's shape, differentiably."""
+    if g.shape != o.shape and g.numel() == 1 and o.numel() == 1:
+        return g.reshape(o.shape)
+    return g
+
+
+def _grad_args(outputs, inputs, grad_outputs, no_grad_vars, create_graph):
+    """``paddle.grad``'s argument checks, Paddle's AssertionErrors and messages: the lists of
+    outputs, inputs, grad_outputs (None entries allowed) and no_grad_vars (a set too)."""
+    def tensors(v, name):
+        assert v is not None, f"{name} should not be None"
+        if isinstance(v, (list, tuple)):
+            assert len(v) > 0, f"{name} cannot be empty"
+            for e in v:
+                assert isinstance(e, Tensor), f"Elements of {name} must be Tensor"
+            return list(v)
+        assert isinstance(v, Tensor), f"{name} must be Tensor or list of Tensor"
+        return [v]
+    outs, ins = tensors(outputs, "outputs"), tensors(inputs, "inputs")
+    if grad_outputs is not None:
+        gs = grad_outputs if isinstance(grad_outputs, (list, tuple)) else [grad_outputs]
+        for g in gs:
+            assert g is None or isinstance(g, Tensor), \
+                "grad_outputs must be None, a Variable or a list containing None or Variables"
+        assert len(gs) == len(outs), "The length of grad_outputs must be equal to outputs"
+    if no_grad_vars is None:
+        no_grad_vars = []
+    elif isinstance(no_grad_vars, Tensor):
+        no_grad_vars = [no_grad_vars]
+    elif isinstance(no_grad_vars, (list, tuple, set)):
+        no_grad_vars = list(no_grad_vars)
+        for v in no_grad_vars:
+            assert isinstance(v, Tensor), "no_grad_vars can only contains Tensor"
+    else:
+        raise AssertionError("no_grad_vars must be None, Tensor or list/tuple/set of Tensors")
+    assert isinstance(create_graph, bool), "create_graph must be True or False"
+    return outs, ins, no_grad_vars
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
@@ -43,11 +94,11 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     if dump_backward_graph_path is not None:
         raise NotImplementedError("paddle.grad(): dump_backward_graph_path (Paddle's dump of "
                                   "its backward graph) is not supported by paddle_compat")
-    outs = _as_list(outputs, "outputs")
-    ins = _as_list(inputs, "inputs")
+    outs, ins, no_grad_vars = _grad_args(outputs, inputs, grad_outputs, no_grad_vars,
+                                         create_graph)
     if retain_graph is None:
         retain_graph = create_graph
-    grads = _grads_for(outs, grad_outputs)
+    grads = _grads_for(outs, grad_outputs, create_graph)
     for i, x in enumerate(ins):
         if not x._t.requires_grad:
             if allow_unused:
@@ -56,7 +107,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
                              "graph. Please check the input tensor or set allow_unused=True to get "
                              "None result.")
     handles = []
-    for v in ([no_grad_vars] if isinstance(no_grad_vars, Tensor) else no_grad_vars or ()):
+    for v in no_grad_vars:
         if v._t.requires_grad:
             handles.append(v._t.register_hook(torch.zeros_like))
     live = [x._t for x in ins if x._t.requires_grad]

@@ -128,6 +128,9 @@ EXTRAS = {
     "paddle.incubate.autograd": {
         "primapi": ROOT + ".compat.shims.primapi",
     },
+    "paddle.base.data_feeder": {
+        "DataFeeder": ROOT + ".static.feeder:DataFeeder",
+    },
     "paddle.framework": {
         "core": ROOT + ".compat.shims.base.core",
         "in_dynamic_mode": ROOT + ".static.mode:in_dynamic_mode",

@@ -570,6 +570,42 @@ class Tensor:
         if g is not None:
             torch._C._autograd._unsafe_set_version_counter((g._t,), (0,))
 
+    def _inplace_version(self):
+        """How many in-place changes this tensor has had (``inplace_version``)."""
+        return self._t._version
+
+    def _bump_inplace_version(self):
+        """Count one more in-place change (what an in-place op does to the counter)."""
+        torch._C._autograd._unsafe_set_version_counter((self._t,), (self._t._version + 1,))
+
+    def _numel(self):
+        return self._t.numel()
+
+    def _slice(self, begin_idx, end_idx):
+        """Rows ``begin_idx:end_idx`` of dimension 0 as a tensor sharing this one's memory
+        (outside autograd, as Paddle's ``_slice``)."""
+        rows = self._t.shape[0] if self._t.dim() else 0
+        if not 0 <= begin_idx <= end_idx <= rows:
+            raise IndexError(f"(OutOfRange) _slice({begin_idx}, {end_idx}): the row range must "
+                             f"lie in [0, {rows}] with begin <= end")
+        rows_ = self._t.detach()[begin_idx:end_idx]
+        # a fresh tensor over the same memory: its own in-place version counter, as in Paddle
+        t = torch.empty(0, dtype=rows_.dtype, device=rows_.device).set_(
+            rows_.untyped_storage(), rows_.storage_offset(), rows_.shape, rows_.stride())
+        torch._C._autograd._unsafe_set_version_counter((t,), (0,))
+        return wrap(t)
+
+    def _offset(self):
+        """Byte offset of this tensor's data in its memory block."""
+        return self._t.storage_offset() * self._t.element_size()
+
+    def _share_buffer_to(self, dst):
+        """Make ``dst`` hold this tensor's data (the same memory, not a copy)."""
+        dst._t = self._t.detach()
+
+    def _is_shared_buffer_with(self, other):
+        return self._t.untyped_storage().data_ptr() == other._t.untyped_storage().data_ptr()
+
     def _zero_grads(self):
         """Paddle's private form of ``clear_grad()``: the gradient, if any, becomes zeros in
         place (the same tensor object); returns None."""

@@ -560,6 +560,9 @@ def cov(x, rowvar=True, ddof=True, fweights=None, aweights=None, name=None):
         a = a.t()
     fw = None if fweights is None else fweights._t
     aw = None if aweights is None else aweights._t
+    if aw is not None and not aw.is_floating_point():
+        # Paddle casts the weights to x's dtype: integer aweights are accepted
+        aw = aw.to(a.real.dtype if a.is_complex() else a.dtype)
     return wrap(_call(torch.cov, a, correction=int(ddof), fweights=fw, aweights=aw))
 
 

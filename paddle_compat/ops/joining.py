@@ -7,6 +7,7 @@ chunk, tensor_split and h/v/dsplit, unstack/unbind.
 """
 import torch
 
+from ..framework.data_feeder import check_type
 from ..framework.tensor import Tensor, wrap
 from .common import not_tensor
 from .manip_common import _int, _int_list, _invalid, _same_dtype, _tensor, _tensors
@@ -56,6 +57,8 @@ def stack(x, axis=0, name=None):
     except AttributeError:
         ts = _tensors(x, "stack")
     if not ts or isinstance(x, Tensor):
+        # while a program is built Paddle checks the argument's type first (TypeError)
+        check_type(x, "x", (list, tuple), "stack")
         raise _not_list("stack", x)
     dt = ts[0].dtype
     for s in ts:

@@ -347,6 +347,10 @@ def tensordot(x, y, axes=2, name=None):
             raise AssertionError(f"The dimensional size for 'x' and 'y' in tensordot should "
                                  f"match each other, but 'x' has size {sx} in dim {i} while "
                                  f"'y' has size {sy} in dim {j}.")
+    for side, dims, n in (("x", ax, a.dim()), ("y", ay, b.dim())):
+        if len({d % n for d in dims}) != len(dims):
+            raise ValueError(f"The axes of '{side}' in tensordot name a dimension more than "
+                             f"once: {dims}")
     if a.dtype is not b.dtype:
         a, b = _mixed(a, b, False)
     return wrap(torch.tensordot(a, b, dims=(ax, ay)))

@@ -58,11 +58,17 @@ def set_cuda_rng_state(state_list):
         torch.cuda.set_rng_state(s, i)
 
 
-def _float_dtype(dtype, api):
+def _float_dtype(dtype, api, complex_ok=False):
+    """The dtype to draw (default: the default float); floats, and complex for the normal
+    draws that Paddle's gaussian kernel makes complex (each part with variance 1/2)."""
     d = _dt.default_float() if dtype is None else _dt.convert_dtype(dtype)
+    if complex_ok and d.name in ("complex64", "complex128"):
+        return d
     if not d.is_floating_point:          # Paddle: no kernel for that dtype
+        kinds = "float16, bfloat16, float32, float64" + (", complex64, complex128"
+                                                          if complex_ok else "")
         raise RuntimeError(f"(NotFound) {api}(): random floats can not be drawn as {d.name}; "
-                           "dtype must be one of float16, bfloat16, float32, float64")
+                           f"dtype must be one of {kinds}")
     return d
 
 
@@ -90,7 +96,7 @@ def _out(array, d, dev=None):
 def randn(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=False,
           pin_memory=False):
     """Standard normal values (on ``device``, the current one by default)."""
-    d = _float_dtype(dtype, "randn")
+    d = _float_dtype(dtype, "randn", complex_ok=True)
     shp = _shape(shape, "randn")
     if pin_memory:
         raise NotImplementedError("randn(): pin_memory=True is not supported")
@@ -144,6 +150,22 @@ def normal(mean=0.0, std=1.0, shape=None, name=None):
     if _on_cuda():
         return wrap(torch.empty(shp, dtype=d.torch, device=current_device()).normal_(mean, std))
     return _out(_dist.normal(_gen, shp, d.name, float(mean), float(std)), d)
+
+
+@op(export=False)
+def gaussian(shape, mean=0.0, std=1.0, seed=0, dtype=None, name=None, *, out=None,
+             device=None, requires_grad=False):
+    """``paddle.tensor.random.gaussian``: normal values of ``shape`` (float or complex
+    ``dtype``); a non-zero ``seed`` draws from its own engine, so equal seeds repeat."""
+    d = _float_dtype(dtype, "gaussian", complex_ok=True)
+    shp = _shape(shape, "gaussian")
+    dev = current_device() if device is None else to_torch_device(device)
+    if dev.type == "cuda" and not seed:
+        r = wrap(torch.randn(shp, dtype=d.torch, device=dev) * std + mean)
+    else:
+        r = _out(_dist.normal(_gen, shp, d.name, float(mean), float(std), seed=int(seed)), d,
+                 dev)
+    return finish(r, out, requires_grad)
 
 
 @op
@@ -219,6 +241,33 @@ def multinomial(x, num_samples=1, replacement=False, name=None):
                                   bool(replacement)), _dt.int64)
 
 
+def _poisson_cpu(rate):
+    return torch.from_numpy(_dist.poisson(_gen, rate.numpy()))
+
+
+_POISSON_OP = []
+
+
+def _poisson_op():
+    """``paddle_compat::poisson_draw(rate)``: the CPU draw as a torch op, so that a static
+    Program records it (with its output's shape and dtype, the rate's) and draws each run.
+    Registered on first use (registering inspects the caller's module, which must not run
+    while the package is still importing)."""
+    if _POISSON_OP:
+        return _POISSON_OP[0]
+
+    @torch.library.custom_op("paddle_compat::poisson_draw", mutates_args=())
+    def poisson_draw(rate: torch.Tensor) -> torch.Tensor:
+        return torch.poisson(rate) if rate.is_cuda else _poisson_cpu(rate.cpu())
+
+    @poisson_draw.register_fake
+    def _(rate):
+        return torch.empty_like(rate)
+
+    _POISSON_OP.append(torch.ops.paddle_compat.poisson_draw.default)
+    return _POISSON_OP[0]
+
+
 @op
 def poisson(x, name=None):
     """Poisson draws with rates ``x`` (float32/float64), from Paddle's CPU stream (torch's
@@ -227,10 +276,12 @@ def poisson(x, name=None):
     if t.dtype not in (torch.float32, torch.float64):
         raise RuntimeError(f"(NotFound) poisson(): no kernel for "
                            f"{_dt.from_torch_dtype(t.dtype).name}; x must be float32 or float64")
-    if t.is_cuda:
+    if not isinstance(t, torch.Tensor):     # a static Variable: drawn when the program runs
+        out = _poisson_op()(t.detach())
+    elif t.is_cuda:
         out = torch.poisson(t.detach())
     else:
-        out = torch.from_numpy(_dist.poisson(_gen, t.detach().numpy()))
+        out = _poisson_cpu(t.detach())
     if t.requires_grad:     # not stop_gradient, with a zero gradient (where picks ``out``)
         out = torch.where(torch.zeros_like(t, dtype=torch.bool), t, out)
     return wrap(out)

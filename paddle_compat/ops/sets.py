@@ -4,6 +4,7 @@ and count outputs in ``dtype``), combinations, cartesian_prod and meshgrid ('ij'
 import torch
 
 from ..framework import dtype as _dt
+from ..framework.data_feeder import check_variable_and_dtype
 from ..framework.tensor import wrap
 from .manip_common import _tensor, _tensors
 from .registry import OpSet
@@ -17,6 +18,17 @@ def unique(x, return_index=False, return_inverse=False, return_counts=False, axi
            dtype="int64", sorted=True, name=None):
     """Sorted unique values (of the flattened x, or slices along ``axis``), optionally with the
     first index of each, the inverse map and the counts, in ``dtype``."""
+    # Paddle's argument checks (its op binding's TypeErrors, in both modes)
+    for pos, flag in ((2, return_index), (3, return_inverse), (4, return_counts)):
+        if not isinstance(flag, bool):
+            raise TypeError(f"(InvalidType) unique(): argument (position {pos}) must be bool, "
+                            f"but got {type(flag).__name__}")
+    if axis is not None and not isinstance(axis, int):
+        raise TypeError(f"(InvalidType) unique(): argument (position 5) must be list of int, "
+                        f"but got {type(axis).__name__} at pos 0")
+    # and, while a program is built, x's dtype (TypeError; nothing in dynamic mode)
+    check_variable_and_dtype(x, "input", ["float16", "uint16", "float32", "float64", "int32",
+                                          "int64"], "unique")
     t = _tensor(x, "unique")
     idt = _dt.convert_dtype(dtype).torch
     if axis is None:

@@ -48,12 +48,25 @@ def slice_scatter(x, value, axes, starts, ends, strides, name=None):
     """A copy of x with ``value`` written into the strided slice (differentiable in both)."""
     t = _tensor(x, "slice_scatter")
     v = _tensor(value, "slice_scatter", "value", 1)
-    out = t.clone()
+    parts = list(zip(_int_list(axes), _int_list(starts), _int_list(ends), _int_list(strides)))
     try:
-        out[_slices(t, axes, starts, ends, strides)] = v.to(t.dtype)
+        # out-of-place ops only, so that a static Variable's graph records it too
+        v = v.to(t.dtype).expand_as(t[_slices(t, axes, starts, ends, strides)])
+        return wrap(_scatter_parts(t, v, parts))
     except RuntimeError as e:
         raise _invalid(e) from None
-    return wrap(out)
+
+
+def _scatter_parts(t, v, parts):
+    """``t`` with ``v`` in the block that ``parts`` [(axis, start, end, stride)] select: one
+    ``torch.slice_scatter`` per axis, the inner axes' block scattered first."""
+    axis, start, end, step = parts[0]
+    axis %= t.dim()
+    if len(parts) > 1:
+        idx = [_SLICE_ALL] * t.dim()
+        idx[axis] = _py_slice(start, end, step)
+        v = _scatter_parts(t[tuple(idx)], v, parts[1:])
+    return torch.slice_scatter(t, v, axis, start, end, step)
 
 
 @op(method=True)

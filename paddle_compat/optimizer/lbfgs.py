@@ -36,7 +36,7 @@ def _dot(a, b):
     return (a * b).sum(-1)
 
 
-def _cubic_min(x1, f1, g1, x2, f2, g2, bounds=None):
+def _cubic_interpolate(x1, f1, g1, x2, f2, g2, bounds=None):
     """Minimiser of the cubic through (x1, f1) and (x2, f2) with slopes g1, g2, clipped to
     ``bounds`` (default: the interval between x1 and x2); the interval's midpoint when the
     cubic has no real minimiser."""
@@ -86,7 +86,7 @@ def _strong_wolfe(evaluate, x0, step, d, f0, g0, gtd0, c1=1e-4, c2=0.9,
         # extrapolate: a cubic step between 1.01x and 10x the current one
         lo = step + 0.01 * (step - s_prev)
         hi = step * 10
-        new = _cubic_min(s_prev, f_prev, gtd_prev, step, f, gtd, bounds=(lo, hi))
+        new = _cubic_interpolate(s_prev, f_prev, gtd_prev, step, f, gtd, bounds=(lo, hi))
         s_prev, f_prev, g_prev, gtd_prev = step, f, g.clone(), gtd
         step = new
         f, g = evaluate(x0, step, d)
@@ -101,7 +101,7 @@ def _strong_wolfe(evaluate, x0, step, d, f0, g0, gtd0, c1=1e-4, c2=0.9,
     while not done and it < max_ls:
         if abs(br[1] - br[0]) * d_max < tolerance_change:
             break
-        step = _cubic_min(br[0], br_f[0], br_gtd[0], br[1], br_f[1], br_gtd[1])
+        step = _cubic_interpolate(br[0], br_f[0], br_gtd[0], br[1], br_f[1], br_gtd[1])
         top, bottom = max(br), min(br)
         margin = 0.1 * (top - bottom)
         if min(top - step, step - bottom) < margin:

@@ -27,6 +27,7 @@ from torch.fx import Graph, GraphModule
 from torch.utils._pytree import tree_flatten, tree_unflatten
 
 from ..framework import hooks as _hooks
+from ..framework.flags import get_flags
 from ..framework.tensor import Tensor, wrap
 from . import mode as _mode
 from .program import create_parameter, default_main_program
@@ -213,6 +214,10 @@ def static_pylayer(forward_fn, inputs, backward_fn=None, name=None):
                           rg=rg and p[0].dtype.is_floating_point,
                           var_name=f"{prefix}.tmp_{k}")
         outs[i] = wrap(o)
+    if box is not None and not get_flags("FLAGS_enable_pir_api")["FLAGS_enable_pir_api"]:
+        # Paddle's legacy static graph builds the backward block with the op, so a
+        # backward_fn of the wrong arity or output count fails here
+        _build_pylayer_backward(node.node)
     return outs[0] if len(outs) == 1 else outs
 
 

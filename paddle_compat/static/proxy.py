@@ -107,9 +107,63 @@ def _to_meta(which):
     return conv
 
 
+def _unknown(shape, which):
+    """A meta tensor shape whose every dimension reads -1 (unknown until run): ``shape`` for
+    one sentinel run, each dimension one larger for the other."""
+    return list(shape) if which == 0 else [s + 1 for s in shape]
+
+
+def _lstsq_meta(which, a, b, rcond=None, *, driver=None):
+    """torch.linalg.lstsq's outputs on meta tensors (torch has no meta kernel for it), with
+    Paddle's static shapes: the residuals of 'gelsd'/'gelss' exist only for full-rank inputs,
+    so Paddle gives them the static shape [-1] (rank unknown too) until the program runs."""
+    batch, (m, n), k = list(a.shape[:-2]), a.shape[-2:], b.shape[-1]
+    driver = driver or "gelsy"
+
+    def empty(shape, dtype=a.dtype):
+        return torch.empty(shape, dtype=dtype, device=_META)
+    sol = empty(batch + [n, k])
+    if driver == "gels":
+        res = empty(batch + [k] if m > n else [0])
+    elif driver in ("gelsd", "gelss") and m > n:
+        res = empty(_unknown([0], which))
+    else:
+        res = empty([0])
+    rank = empty([0] if driver == "gels" else batch, torch.int64)
+    real = a.real.dtype if a.is_complex() else a.dtype
+    sv = empty(batch + [min(m, n)] if driver in ("gelsd", "gelss") else [0], real)
+    return sol, res, rank, sv
+
+
+def _unique_meta(which, t, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """torch.unique / unique_consecutive on meta tensors: how many values remain is known only
+    when the program runs, so that dimension of the values and the counts is unknown (-1);
+    the inverse map has one entry per input slice along ``dim``."""
+    src = t.reshape(-1) if dim is None else t
+    d = 0 if dim is None else dim % max(src.dim(), 1)
+    n = src.shape[d] if src.dim() else 1
+    kept = n if which == 0 else n + 1
+    shape = list(src.shape)
+    if shape:
+        shape[d] = kept
+    out = [torch.empty(shape, dtype=t.dtype, device=_META)]
+    if return_inverse:
+        inv = [n] if dim is not None else list(t.shape)
+        out.append(torch.empty(inv, dtype=torch.int64, device=_META))
+    if return_counts:
+        out.append(torch.empty([kept], dtype=torch.int64, device=_META))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+#: torch functions without a meta kernel: their output metadata, (which sentinel, *args)
+_META_FNS = {torch.linalg.lstsq: _lstsq_meta, torch.unique: _unique_meta,
+             torch.unique_consecutive: _unique_meta}
+
+
 def _run_meta(kind, target, args, kwargs):
     """The op's output on meta tensors, for both sentinel sizes: (out_a, out_b)."""
     outs = []
+    meta_fn = _META_FNS.get(target) if kind == "call_function" else None
     for which in (0, 1):
         conv = _to_meta(which)
         margs = tree_map(conv, args)
@@ -118,7 +172,9 @@ def _run_meta(kind, target, args, kwargs):
             mkw["device"] = _META
         try:
             with torch.no_grad():
-                if kind == "call_method":
+                if meta_fn is not None:
+                    out = meta_fn(which, *margs, **mkw)
+                elif kind == "call_method":
                     out = getattr(margs[0], target)(*margs[1:], **mkw)
                 else:
                     out = target(*margs, **mkw)

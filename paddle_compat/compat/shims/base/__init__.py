@@ -3,6 +3,8 @@
 Everything here is the paddle_compat object Paddle exposes under the same name elsewhere; any
 other ``paddle.base.xxx`` raises ``UnsupportedAPIError`` (installed by the import hook).
 """
+from ....framework.flags import get_flags, set_flags
+from ....framework.mode import in_pir_mode
 from ....framework.param_attr import ParamAttr
 from ....framework.parameter import Parameter
 from ....framework.place import CPUPlace, CUDAPinnedPlace, CUDAPlace, is_compiled_with_cuda
@@ -10,6 +12,7 @@ from ....static import Executor, Program, default_main_program, default_startup_
 from ....static import program_guard, global_scope, scope_guard
 from ....static.backward import gradients
 from ....static.executor import Scope
+from ....static.feeder import DataFeeder
 from ....static.mode import in_dynamic_mode
 from ....utils import unique_name
 from . import core, dygraph, executor, framework, proto, wrapped_decorator
@@ -20,4 +23,5 @@ __all__ = ["core", "dygraph", "framework", "CPUPlace", "CUDAPlace", "CUDAPinnedP
            "Program", "program_guard", "default_main_program", "default_startup_program",
            "Executor", "global_scope", "scope_guard", "in_dygraph_mode", "in_dynamic_mode",
            "Parameter", "is_compiled_with_cuda", "wrapped_decorator", "Scope", "unique_name",
-           "executor", "proto", "ParamAttr", "gradients"]
+           "executor", "proto", "ParamAttr", "gradients", "DataFeeder", "set_flags",
+           "get_flags", "in_pir_mode"]

@@ -71,7 +71,7 @@ def grad_var_suffix():
 # Paddle's switches that decompose ops into primitive ops for the forward / backward pass (its
 # compiler's input). paddle_compat's gradients are torch's either way, so a switch only records
 # its state, which the queries report as Paddle does.
-_prim = {"fwd": False, "bwd": False}
+_prim = {"fwd": False, "bwd": False, "eager": False}
 
 
 def _prim_flag(value):

@@ -1,15 +1,21 @@
 """``paddle.base.dygraph`` (also seen as ``paddle.base.dygraph.base``): ``guard``,
-``to_variable``, ``no_grad`` of the 1.x dygraph API and the to_static queries."""
-import contextlib
+``to_variable``, ``no_grad``, ``grad`` of the 1.x dygraph API and the to_static queries.
 
-from .....autograd import no_grad
+Paddle keeps these in the submodule ``paddle.base.dygraph.base``; here the package is that
+module too, so ``paddle.base.dygraph.base.guard`` (an attribute path, no import) finds them."""
+import contextlib
+import sys
+
+from .....autograd import grad, no_grad
 from .....ops.creation import to_tensor
 from .....static import mode as _mode
 from .....static.mode import in_to_static_mode
 
 in_declarative_mode = in_to_static_mode
 
-__all__ = ["guard", "to_variable", "no_grad", "enabled", "in_to_static_mode",
+base = sys.modules[__name__]
+
+__all__ = ["guard", "to_variable", "no_grad", "grad", "enabled", "in_to_static_mode",
            "in_declarative_mode", "param_guard"]
 
 

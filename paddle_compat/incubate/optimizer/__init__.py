@@ -15,10 +15,12 @@ import contextlib
 
 import torch
 
-from ..framework import mode as _mode
-from ..optimizer.optimizer import Optimizer
+from ...framework import mode as _mode
+from ...optimizer.optimizer import Optimizer
+from . import lbfgs, line_search_dygraph
+from .lbfgs import LBFGS
 
-__all__ = ["LookAhead", "ModelAverage", "DistributedFusedLamb"]
+__all__ = ["LookAhead", "ModelAverage", "DistributedFusedLamb", "LBFGS"]
 
 
 def _with_grads(params):
