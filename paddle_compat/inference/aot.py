@@ -12,16 +12,23 @@ warning that says why.
 """
 import hashlib
 import os
+import time
 import warnings
 
 import torch
-from torch.utils._pytree import tree_unflatten
 
 from ..framework.tensor import wrap
 from ..jit import StaticFunction
 from ..static.mode import mode_guard
 
-__all__ = ["wanted", "AotRunner", "cache_root"]
+__all__ = ["wanted", "AotRunner", "cache_root", "package_path", "INDUCTOR_CONFIGS"]
+
+#: inductor settings of the packages: ``freezing`` folds the weights into the graph as
+#: constants (batch norm folded into convolutions, oneDNN weights prepacked), and
+#: ``max_autotune`` with the C++ GEMM template lets small matrix products be generated inline
+#: (timed against ATen's at compile time, the faster kept) instead of calling ATen per product
+INDUCTOR_CONFIGS = {"freezing": True, "max_autotune": True,
+                    "max_autotune_gemm_backends": "CPP,ATEN"}
 
 
 def wanted(config):
@@ -47,45 +54,77 @@ def _file_digest(paths):
     return h
 
 
+def package_path(files, sig):
+    """Where the package of the model ``files`` for the input signature ``sig`` is cached:
+    keyed by the files' SHA-256, the signature, the thread count (inductor writes 1-thread
+    kernels without OpenMP), the inductor settings and torch's version."""
+    h = _file_digest(files)
+    h.update(repr((sig, torch.get_num_threads(), sorted(INDUCTOR_CONFIGS.items()),
+                   torch.__version__)).encode())
+    return os.path.join(cache_root(), h.hexdigest()[:32] + ".pt2")
+
+
 class AotRunner:
-    """The compiled form of one loaded model for one input signature; ``None`` from
-    ``__call__`` means "not for these inputs: run eagerly"."""
+    """The compiled form of one loaded model for one input signature (shapes and dtypes of
+    contiguous CPU tensors). ``__call__(tensors)`` gives the model's outputs as a list of
+    torch tensors in fetch order, or ``None`` for "not for these inputs: run eagerly".
+
+    After the first successful call, ``run_flat`` is the package's C++ runner itself
+    (``list of tensors -> list of tensors``, no Python in between): ``Predictor.run`` calls
+    it directly on its input buffers when they hold the compiled signature."""
 
     def __init__(self, layer, files):
         self._layer = layer
         self._files = files
-        self._sig = None
-        self._run = None            # the loaded package
-        self._traced = None
+        self.sig = None             # ((shape, dtype), ...) the package was built for
+        self.run_flat = None        # the package's C++ runner (AOTIModelPackageLoader.run)
         self.failed = None          # why the compiled path is off, or None
         self.cached = None          # whether the package came from the cache
+        self.build_s = None         # seconds the first call spent exporting/compiling/loading
+        self.aliases_inputs = False  # whether an output shares memory with an input
 
     def __call__(self, tensors):
         if self.failed is not None:
             return None
-        sig = tuple((tuple(t.shape), t.dtype) for t in tensors)
-        if self._run is None:
+        if self.run_flat is None:
+            t0 = time.perf_counter()
             try:
-                self._build(tensors, sig)
+                self._build(tensors)
             except Exception as e:          # noqa: BLE001  (any export/compile failure)
                 self.failed = f"{type(e).__name__}: {str(e).strip().splitlines()[0][:200]}" \
                     if str(e).strip() else type(e).__name__
                 warnings.warn(f"paddle.inference: the compiled predictor (AOTInductor) is off "
                               f"for {self._files[0]}, which runs eagerly: {self.failed}")
                 return None
-        if sig != self._sig:
+            self.build_s = time.perf_counter() - t0
+        if len(tensors) != len(self.sig) or any(
+                t.shape != s or t.dtype != d or t.device.type != "cpu" or not t.is_contiguous()
+                for t, (s, d) in zip(tensors, self.sig)):
             return None
-        outs = self._run(*tensors)
-        tr = self._traced
-        res = list(tr.out_leaves)
-        for i, o in zip(tr.out_pos, outs):
-            res[i] = wrap(o)
-        return tree_unflatten(res, tr.out_spec)
+        return self.run_flat(list(tensors))
 
-    def _build(self, tensors, sig):
-        h = _file_digest(self._files)
-        h.update(repr((sig, torch.get_num_threads(), torch.__version__)).encode())
-        path = os.path.join(cache_root(), h.hexdigest()[:32] + ".pt2")
+    def _build(self, tensors):
+        sig = tuple((tuple(t.shape), t.dtype) for t in tensors)
+        if any(t.device.type != "cpu" for t in tensors):
+            raise RuntimeError("the compiled predictor takes CPU inputs only")
+        tensors = [t.contiguous() for t in tensors]
+        path = package_path(self._files, sig)
+        self.cached = os.path.isfile(path)
+        if not self.cached:
+            # a package exists only for a signature the model accepted when it was traced,
+            # so a cache hit needs no trace (nor inductor's import)
+            self._compile(tensors, path)
+        run_flat = torch._C._aoti.AOTIModelPackageLoader(path, "model", False, 1, -1).run
+        outs = run_flat(list(tensors))
+        ins = {t.untyped_storage().data_ptr() for t in tensors}
+        self.aliases_inputs = any(o.untyped_storage().data_ptr() in ins for o in outs)
+        self.sig = sig
+        self.run_flat = run_flat
+
+    def _compile(self, tensors, path):
+        """Trace the loaded model on ``tensors``, export the graph and write its AOTInductor
+        package to ``path``."""
+        import torch._inductor
         sf = StaticFunction(self._layer.forward, layer=self._layer)
         with torch.no_grad(), mode_guard(False):
             sf(*[wrap(t) for t in tensors])
@@ -93,14 +132,13 @@ class AotRunner:
         if len(traced) != 1:
             raise RuntimeError("the model could not be traced to one graph (it draws random "
                                "numbers or changes its state)")
-        self._traced = traced[0]
-        self.cached = os.path.isfile(path)
-        if not self.cached:
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with torch.no_grad():
-                ep = torch.export.export(self._traced.gm, tuple(tensors), strict=False)
-            tmp = f"{path}.{os.getpid()}.tmp.pt2"
-            torch._inductor.aoti_compile_and_package(ep, package_path=tmp)
-            os.replace(tmp, path)
-        self._run = torch._inductor.aoti_load_package(path)
-        self._sig = sig
+        tr = traced[0]
+        if tr.out_pos != list(range(len(tr.out_leaves))):
+            raise RuntimeError("the model returns values that are not tensors")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with torch.no_grad():
+            ep = torch.export.export(tr.gm, tuple(tensors), strict=False)
+        tmp = f"{path}.{os.getpid()}.tmp.pt2"
+        torch._inductor.aoti_compile_and_package(ep, package_path=tmp,
+                                                 inductor_configs=dict(INDUCTOR_CONFIGS))
+        os.replace(tmp, path)
