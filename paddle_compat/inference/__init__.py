@@ -396,13 +396,14 @@ class Tensor:
         self._shape = list(t.shape)
 
     def copy_to_cpu(self):
-        v = self._value()
+        v = (self._predictor._in if self._is_input else self._predictor._out).get(self._name)
         if v is None:
             raise RuntimeError(f"{self._name!r} holds no data yet: "
                                + ("call copy_from_cpu" if self._is_input else "call run() first"))
-        if v.device.type == "cpu" and not v.requires_grad:
-            return v.numpy().copy()
-        return v.detach().cpu().numpy().copy()
+        try:
+            return v.numpy().copy()             # a CPU tensor outside autograd
+        except (RuntimeError, TypeError):
+            return v.detach().cpu().numpy().copy()
 
     def shape(self):
         v = self._value()
