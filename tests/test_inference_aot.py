@@ -197,3 +197,24 @@ def test_cache_key():
         assert p1 != _aot.package_path(files, sig)
     finally:
         torch.set_num_threads(n)
+
+
+def test_load_inference_model_compiled_program(compiled):
+    """``CompiledProgram(program, build_strategy)`` with ``build_cinn_pass`` on runs a loaded
+    inference program as the package (here: the module's cached one); without it, eagerly."""
+    x, want = _mlp_case()
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    prog, feeds, fetches = paddle.static.load_inference_model(os.path.join(DATA, "mlp"), exe)
+    bs = paddle.static.BuildStrategy()
+    bs.build_cinn_pass = True
+    fast = paddle.static.CompiledProgram(prog, bs)
+    got = exe.run(fast, feed={feeds[0]: x}, fetch_list=fetches)
+    _close(got[0], want)
+    assert fast._program._aot.failed is None and fast._program._aot.cached is True
+    assert prog._aot is None                # the loaded program itself stays eager
+    plain = paddle.static.CompiledProgram(prog)
+    assert plain._program is prog
+    _close(exe.run(plain, feed={feeds[0]: x}, fetch_list=fetches)[0], want)
+    x2 = np.concatenate([x, x])             # another shape: eager, eager's values
+    _close(exe.run(fast, feed={feeds[0]: x2}, fetch_list=fetches)[0],
+           np.concatenate([want, want]))

@@ -721,9 +721,11 @@ class InferenceProgram:
     fetch_list)`` runs it: feed maps every name of ``feed_target_names`` to an array,
     fetch_list holds fetch targets (or their names)."""
 
-    def __init__(self, layer, path):
+    def __init__(self, layer, path, params_file=None):
         self._layer = layer
         self._path = path
+        self._params_file = params_file or _prefix_of(path) + ".pdiparams"
+        self._aot = None            # the AOTInductor runner of with_compiler()'s program
         self.feed_target_names = [f[1] for f in layer._feeds]
         self.fetch_targets = []
         for k, (col, vid) in enumerate(layer._fetches):
@@ -755,6 +757,15 @@ class InferenceProgram:
     def remember_compiled(self, signature, c):
         self._compiled[signature] = c
 
+    def with_compiler(self):
+        """This program run as an AOTInductor package (inference/aot.py, as the predictor's
+        ``enable_memory_optim()``): what ``CompiledProgram(program, build_strategy)`` with
+        ``build_strategy.build_cinn_pass = True`` gives. It shares the loaded weights."""
+        other = InferenceProgram(self._layer, self._path, self._params_file)
+        other.fetch_targets, other._ids = self.fetch_targets, self._ids   # the same targets
+        other._aot = _aot.AotRunner(self._layer, (self._path, self._params_file))
+        return other
+
     def _run(self, feed, idx, device, return_numpy):
         if device != self._device:
             _move(self._layer, device)
@@ -768,9 +779,14 @@ class InferenceProgram:
             v = feed[name]           # KeyError for a missing feed, as Paddle's executor
             t = v._t if isinstance(v, _PTensor) else torch.as_tensor(np.asarray(v))
             xs.append(_PTensor(t.to(device)))
-        with torch.no_grad(), _mode_guard(False):       # also under paddle.enable_static()
-            out = self._layer(*xs)
-        outs = out if isinstance(out, list) else [out]
+        outs = self._aot([x._t for x in xs]) \
+            if self._aot is not None and device.type == "cpu" else None
+        if outs is not None:
+            outs = [_wrap(t) for t in outs]
+        else:
+            with torch.no_grad(), _mode_guard(False):   # also under paddle.enable_static()
+                out = self._layer(*xs)
+            outs = out if isinstance(out, list) else [out]
         res = [outs[i] for i in idx]
         return [o.numpy() for o in res] if return_numpy else res
 
@@ -805,5 +821,5 @@ def load_inference_model(path_prefix, executor, **kwargs):
         raise ModelFileNotFound(f"Cannot open file {model_file}, please confirm whether the "
                                 "file exists")
     layer = _load(model_file, params_file)
-    program = InferenceProgram(layer, model_file)
+    program = InferenceProgram(layer, model_file, params_file)
     return [program, list(program.feed_target_names), list(program.fetch_targets)]
