@@ -1,14 +1,15 @@
 """Ahead-of-time compiled predictors: a loaded model file run as an AOTInductor package.
 
 ``Config.enable_memory_optim()`` with ``switch_ir_optim`` on (Paddle's default) asks for the
-optimised predictor; here it is the model's traced graph (``to_static`` of the loaded
-``TranslatedLayer``) exported with ``torch.export`` and compiled by AOTInductor into a C++
-package for the input shapes of the first ``run``. The package is cached under
-``~/.cache/paddle_compat/aot`` (``PADDLE_COMPAT_AOT_CACHE`` overrides), keyed by the SHA-256
-of the model and parameter files, the input shapes and dtypes, the thread count and torch's
-version, so a second process loads it instead of compiling. Inputs of another shape, a graph
-that cannot be exported or compiled, or a model that draws random numbers run eagerly, with a
-warning that says why.
+optimised predictor, and ``static.CompiledProgram(program, build_strategy)`` with
+``build_cinn_pass`` for a program from ``load_inference_model``; here either is the model's
+traced graph (``to_static`` of the loaded ``TranslatedLayer``) exported with ``torch.export``
+and compiled by AOTInductor (``INDUCTOR_CONFIGS``) into a C++ package for the input shapes of
+the first run. The package is cached under ``~/.cache/paddle_compat/aot``
+(``PADDLE_COMPAT_AOT_CACHE`` overrides; ``package_path`` gives the key), so a second process
+loads it with the C++ loader, neither tracing nor importing inductor. Inputs of another
+shape, a graph that cannot be exported or compiled, or a model that draws random numbers run
+eagerly, the last two with a warning that says why. See jit/COMPILED.md.
 """
 import hashlib
 import os
