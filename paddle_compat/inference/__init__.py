@@ -450,7 +450,7 @@ class Predictor:
         self._declared = {f[1]: (f[2], f[3]) for f in layer._feeds}
         # enable_memory_optim() with ir_optim on: the AOTInductor package (inference/aot.py)
         if aot is None and _aot.wanted(config) and self._device.type == "cpu":
-            aot = _aot.AotRunner(layer, config._files())
+            aot = _aot.AotRunner(layer, config._files(), mkldnn=config._mkldnn)
         self._aot = aot
         self._in = {}                   # input name -> torch tensor
         self._out = {}                  # output name -> torch tensor
