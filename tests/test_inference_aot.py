@@ -218,3 +218,20 @@ def test_load_inference_model_compiled_program(compiled):
     x2 = np.concatenate([x, x])             # another shape: eager, eager's values
     _close(exe.run(fast, feed={feeds[0]: x2}, fetch_list=fetches)[0],
            np.concatenate([want, want]))
+
+
+def test_disable_mkldnn_runs_package_without_onednn(compiled):
+    """``Config.disable_mkldnn()``: the package's calls run with ATen's oneDNN kernels off,
+    and the process-wide switch is restored after each call."""
+    import torch
+    cfg = pi.Config(os.path.join(DATA, "mlp.json"), os.path.join(DATA, "mlp.pdiparams"))
+    cfg.set_cpu_math_library_num_threads(1)
+    cfg.enable_memory_optim()
+    cfg.disable_mkldnn()
+    pred = pi.create_predictor(cfg)
+    x, want = _mlp_case()
+    was = torch._C._get_mkldnn_enabled()
+    _close(_run(pred, x), want)
+    _close(_run(pred, x), want)             # the fast path
+    assert pred._aot.mkldnn_off is True and not pred._off
+    assert torch._C._get_mkldnn_enabled() == was
