@@ -7,8 +7,9 @@ input, for each thread count:
   set (``enable_memory_optim()``, ``switch_ir_optim(True)``, ``enable_mkldnn()``,
   ``set_cpu_math_library_num_threads(n)``): the AOTInductor package of inference/aot.py, timed
   as Paddle's is, ``run()`` and ``copy_to_cpu`` of the first output;
-- ``paddle``: real Paddle's inference predictor with the same switches (the oracle venv, run in
-  a subprocess);
+- ``paddle``: real Paddle's inference predictor with the same switches but
+  ``enable_memory_optim()``, which fails in Paddle 3.3.1 on these models
+  (``pass_result_info.h:48``) (the oracle venv, run in a subprocess);
 - ``onnxrt``: onnxruntime on the model's traced graph exported to ONNX (``intra_op_num_threads``
   n), ``sess.run`` with the numpy feed (the ``bench`` extra: ``pip install -e .[bench]``);
 - ``compiled`` (``--torch-compile`` only): the traced graph under ``torch.compile``.
