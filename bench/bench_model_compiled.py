@@ -1,19 +1,28 @@
-"""The models of tests/data/model_files/ (saved by real Paddle 3.3.1) run four ways, one thread
-each, on the same input: our loaded model under ``torch.compile`` (``jit.load`` ->
-``jit.to_static`` -> the fx GraphModule -> ``torch.compile``), our compiled predictor
-(``Config.enable_memory_optim()``: the AOTInductor package of inference/aot.py, timed through
-``Predictor.run`` with its handles, as Paddle's is), real Paddle's inference
-predictor (``paddle.inference``, in the oracle venv, run in a subprocess), and onnxruntime on
-the same GraphModule exported to ONNX.
+"""The models of tests/data/model_files/ (saved by real Paddle 3.3.1) run four ways on the same
+input, for each thread count:
 
-    python bench/bench_model_compiled.py [--repeat 15] [--paddle /work/paddle_venv/bin/python]
+- ``eager``: our ``paddle.jit.load`` model called in Python (the generated function of
+  jit/translated.py);
+- ``aot``: our compiled predictor, ``inference.create_predictor`` with the switches Paddle users
+  set (``enable_memory_optim()``, ``switch_ir_optim(True)``, ``enable_mkldnn()``,
+  ``set_cpu_math_library_num_threads(n)``): the AOTInductor package of inference/aot.py, timed
+  as Paddle's is, ``run()`` and ``copy_to_cpu`` of the first output;
+- ``paddle``: real Paddle's inference predictor with the same switches but
+  ``enable_memory_optim()``, which fails in Paddle 3.3.1 on these models
+  (``pass_result_info.h:48``) (the oracle venv, run in a subprocess);
+- ``onnxrt``: onnxruntime on the model's traced graph exported to ONNX (``intra_op_num_threads``
+  n), ``sess.run`` with the numpy feed (the ``bench`` extra: ``pip install -e .[bench]``);
+- ``compiled`` (``--torch-compile`` only): the traced graph under ``torch.compile``.
 
-Prints our loaded model run eagerly too (the generated function of jit/translated.py), then
-the medians of process CPU time per call (``time.process_time``: every thread of the
-process counts, so a runtime that works in helper threads is not flattered) and the ratios
-compiled / Paddle, AOT predictor / Paddle, AOT / onnxruntime and onnxruntime / Paddle (below 1:
-faster than Paddle's predictor). onnxruntime comes with the ``bench`` extra
-(``pip install -e .[bench]``).
+    python bench/bench_model_compiled.py [--threads 1,2] [--repeat 9] [--number 200]
+        [--models mlp,cnn] [--paddle /work/paddle_venv/bin/python] [--torch-compile]
+
+Times are medians of process CPU time per call (``time.process_time``: every thread of the
+process counts, so a runtime that works in helper threads is not flattered), in microseconds.
+Ratios: aot / paddle and aot / onnxrt (below 1: ours is faster). ``build s`` is the compiled
+predictor's first ``run`` (export + AOTInductor compile, or the load of a cached package:
+``cached`` says which); ``2nd proc s`` is a fresh process's ``create_predictor`` + first
+``run`` on the cached package. The load average is printed with each row.
 """
 import argparse
 import io
@@ -29,6 +38,7 @@ import torch
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 import paddle_compat as paddle  # noqa: E402
+import paddle_compat.inference as pi  # noqa: E402
 
 DATA = os.path.join(ROOT, "tests", "data", "model_files")
 MODELS = ["mlp", "cnn", "block", "embed", "mobile", "misc"]
@@ -37,18 +47,21 @@ _PADDLE_SCRIPT = r"""
 import json, sys, time
 import numpy as np
 import paddle.inference as pi
-data, name, number, repeat = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+data, name, number, repeat, nt = sys.argv[1], sys.argv[2], *map(int, sys.argv[3:6])
 gold = json.load(open(f"{data}/expected/{name}.json"))
 cfg = pi.Config(f"{data}/{name}.json", f"{data}/{name}.pdiparams")
 cfg.disable_gpu()
-cfg.set_cpu_math_library_num_threads(1)
+cfg.switch_ir_optim(True)
+cfg.enable_mkldnn()
+cfg.set_cpu_math_library_num_threads(nt)
 cfg.disable_glog_info()
 pred = pi.create_predictor(cfg)
 for n, d in zip(pred.get_input_names(), gold["inputs"]):
     pred.get_input_handle(n).copy_from_cpu(np.asarray(d["data"], d["dtype"]).reshape(d["shape"]))
+out = pred.get_output_handle(pred.get_output_names()[0])
 def call():
     pred.run()
-    pred.get_output_handle(pred.get_output_names()[0]).copy_to_cpu()
+    out.copy_to_cpu()
 for _ in range(number):
     call()
 ts = []
@@ -61,7 +74,19 @@ print(json.dumps(sorted(ts)[len(ts) // 2]))
 """
 
 
+def default_paddle():
+    """The oracle venv's python: ``paddle_venv`` next to the checkout or a folder above it."""
+    d = ROOT
+    while os.path.dirname(d) != d:
+        d = os.path.dirname(d)
+        exe = os.path.join(d, "paddle_venv", "bin", "python")
+        if os.path.exists(exe):
+            return exe
+    return ""
+
+
 def median_us(fn, number, repeat):
+    """Median over ``repeat`` rounds of the process CPU time of one call, in microseconds."""
     for _ in range(number):
         fn()
     ts = []
@@ -73,23 +98,40 @@ def median_us(fn, number, repeat):
     return sorted(ts)[len(ts) // 2]
 
 
-def aot_predictor_us(name, arrays, gold, args):
-    """Our predictor with ``enable_memory_optim()`` (AOTInductor), timed as Paddle's is:
-    ``run()`` and ``copy_to_cpu`` of the first output."""
-    import paddle_compat.inference as pi
+def case(name):
+    """(input arrays, expected first output) of a model, from its golden file."""
+    with open(os.path.join(DATA, "expected", name + ".json")) as f:
+        gold = json.load(f)
+    arrays = [np.asarray(d["data"], d["dtype"]).reshape(d["shape"]) for d in gold["inputs"]]
+    return arrays, np.asarray(gold["eval_output"][0]["data"])
+
+
+def predictor(name, threads):
+    """Our predictor with the switches Paddle users set for a fast CPU predictor."""
     cfg = pi.Config(os.path.join(DATA, name + ".json"), os.path.join(DATA, name + ".pdiparams"))
-    cfg.set_cpu_math_library_num_threads(1)
+    cfg.switch_ir_optim(True)
     cfg.enable_memory_optim()
-    pred = pi.create_predictor(cfg)
+    cfg.enable_mkldnn()
+    cfg.set_cpu_math_library_num_threads(threads)
+    return pi.create_predictor(cfg)
+
+
+def first_run(name, threads):
+    """A predictor made and run once (what a fresh process pays): (seconds, predictor)."""
+    arrays, want = case(name)
+    t = time.perf_counter()
+    pred = predictor(name, threads)
     for n, a in zip(pred.get_input_names(), arrays):
         pred.get_input_handle(n).copy_from_cpu(a)
-    out = pred.get_output_handle(pred.get_output_names()[0])
     pred.run()
-    if pred._aot.failed:
-        return float("nan")
-    want = np.asarray(gold["eval_output"][0]["data"])
-    np.testing.assert_allclose(out.copy_to_cpu().reshape(-1), want.reshape(-1), rtol=1e-4,
-                               atol=1e-5)
+    took = time.perf_counter() - t
+    got = pred.get_output_handle(pred.get_output_names()[0]).copy_to_cpu()
+    np.testing.assert_allclose(got.reshape(-1), want.reshape(-1), rtol=1e-4, atol=1e-5)
+    return took, pred
+
+
+def aot_us(pred, args):
+    out = pred.get_output_handle(pred.get_output_names()[0])
 
     def call():
         pred.run()
@@ -97,73 +139,102 @@ def aot_predictor_us(name, arrays, gold, args):
     return median_us(call, args.number, args.repeat)
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--repeat", type=int, default=15)
-    ap.add_argument("--number", type=int, default=200)
-    ap.add_argument("--paddle", default=os.path.join(os.path.dirname(ROOT), "paddle_venv",
-                                                     "bin", "python"))
-    args = ap.parse_args()
-    torch.set_num_threads(1)
+def second_process_s(name, threads):
+    """Seconds a fresh process spends in create_predictor + first run (package cached)."""
+    r = subprocess.run([sys.executable, os.path.abspath(__file__), "--first-run", name,
+                        "--threads", str(threads)], capture_output=True, text=True)
+    if r.returncode != 0:
+        return float("nan")
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def paddle_us(name, threads, args):
+    if not args.paddle or not os.path.exists(args.paddle):
+        return float("nan")
+    env = dict(os.environ, OMP_NUM_THREADS=str(threads), MKL_NUM_THREADS=str(threads))
+    r = subprocess.run([args.paddle, "-c", _PADDLE_SCRIPT, DATA, name, str(args.number),
+                        str(args.repeat), str(threads)], capture_output=True, text=True, env=env)
+    if r.returncode != 0:
+        print(f"  paddle failed on {name}: {r.stderr.strip().splitlines()[-1:]}")
+        return float("nan")
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def traced_graph(name, xs):
+    static = paddle.jit.to_static(paddle.jit.load(os.path.join(DATA, name)))
+    with paddle.no_grad():
+        static(*xs)
+    return static.forward.graph_module
+
+
+def onnx_us(gm, ts, arrays, threads, args):
     try:
         import onnxruntime as ort
     except ImportError:
-        ort = None
-    print(f"{'model':8s} {'eager us':>9s} {'compiled us':>12s} {'paddle us':>10s} {'ratio':>6s} "
-          f"{'aot us':>8s} {'/pd':>5s} {'/ort':>5s} {'onnxrt us':>10s} {'ratio':>6s}")
-    for name in MODELS:
-        with open(os.path.join(DATA, "expected", name + ".json")) as f:
-            gold = json.load(f)
-        arrays = [np.asarray(d["data"], d["dtype"]).reshape(d["shape"]) for d in gold["inputs"]]
-        xs = [paddle.to_tensor(a) for a in arrays]
-        loaded = paddle.jit.load(os.path.join(DATA, name))
-        with paddle.no_grad():
-            eager = median_us(lambda: loaded(*xs), args.number, args.repeat)
-        static = paddle.jit.to_static(paddle.jit.load(os.path.join(DATA, name)))
-        with paddle.no_grad():
-            static(*xs)
-        gm = static.forward.graph_module
-        compiled = torch.compile(gm)
-        ts = [x._t for x in xs]
+        return float("nan")
+    try:
+        buf = io.BytesIO()
         with torch.no_grad():
-            got = compiled(*ts)
-        got = got[0] if isinstance(got, (list, tuple)) else got
-        got = got._t if hasattr(got, "_t") else got
-        want = np.asarray(gold["eval_output"][0]["data"]).reshape(got.shape)
-        np.testing.assert_allclose(got.numpy(), want, rtol=1e-4, atol=1e-5)
+            torch.onnx.export(gm, tuple(ts), buf, dynamo=False)
+        so = ort.SessionOptions()
+        so.intra_op_num_threads = threads
+        so.inter_op_num_threads = 1
+        sess = ort.InferenceSession(buf.getvalue(), so, providers=["CPUExecutionProvider"])
+        feed = {i.name: a for i, a in zip(sess.get_inputs(), arrays)}
+        return median_us(lambda: sess.run(None, feed), args.number, args.repeat)
+    except Exception as e:      # noqa: BLE001  (a model the exporter cannot take)
+        print(f"  onnx export/run failed: {type(e).__name__}: {str(e).splitlines()[0][:100]}")
+        return float("nan")
 
-        def comp():
-            with torch.no_grad():
-                compiled(*ts)
-        ours = median_us(comp, args.number, args.repeat)
-        aot_us = aot_predictor_us(name, arrays, gold, args)
-        theirs = float("nan")
-        if os.path.exists(args.paddle):
-            env = dict(os.environ, OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
-            r = subprocess.run([args.paddle, "-c", _PADDLE_SCRIPT, DATA, name, str(args.number),
-                                str(args.repeat)], capture_output=True, text=True, env=env)
-            if r.returncode == 0:
-                theirs = json.loads(r.stdout.strip().splitlines()[-1])
-            else:
-                print(f"  paddle failed on {name}: {r.stderr.strip().splitlines()[-1:]}")
-        onnx_us = float("nan")
-        if ort is not None:
-            try:
-                buf = io.BytesIO()
-                with torch.no_grad():
-                    torch.onnx.export(gm, tuple(ts), buf, dynamo=False)
-                so = ort.SessionOptions()
-                so.intra_op_num_threads = so.inter_op_num_threads = 1
-                sess = ort.InferenceSession(buf.getvalue(), so,
-                                            providers=["CPUExecutionProvider"])
-                feed = {i.name: a for i, a in zip(sess.get_inputs(), arrays)}
-                onnx_us = median_us(lambda: sess.run(None, feed), args.number, args.repeat)
-            except Exception as e:      # noqa: BLE001  (a model the exporter cannot take)
-                print(f"  onnx export/run failed on {name}: {type(e).__name__}: "
-                      f"{str(e).splitlines()[0][:100]}")
-        print(f"{name:8s} {eager:9.1f} {ours:12.1f} {theirs:10.1f} {ours / theirs:6.2f} "
-              f"{aot_us:8.1f} {aot_us / theirs:5.2f} {aot_us / onnx_us:5.2f} "
-              f"{onnx_us:10.1f} {onnx_us / theirs:6.2f}", flush=True)
+
+def torch_compile_us(gm, ts, args):
+    compiled = torch.compile(gm)
+
+    def call():
+        with torch.no_grad():
+            compiled(*ts)
+    return median_us(call, args.number, args.repeat)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--threads", default="1,2")
+    ap.add_argument("--repeat", type=int, default=9)
+    ap.add_argument("--number", type=int, default=200)
+    ap.add_argument("--models", default=",".join(MODELS))
+    ap.add_argument("--paddle", default=default_paddle())
+    ap.add_argument("--torch-compile", action="store_true")
+    ap.add_argument("--first-run", default=None, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.first_run:                      # the second-process measurement
+        took, _ = first_run(args.first_run, int(args.threads))
+        print(json.dumps(took))
+        return
+    for threads in [int(n) for n in args.threads.split(",")]:
+        torch.set_num_threads(threads)
+        print(f"threads {threads}")
+        print(f"{'model':7s} {'eager us':>9s} {'aot us':>8s} {'paddle us':>10s} {'onnxrt us':>10s}"
+              f" {'aot/pd':>7s} {'aot/ort':>8s} {'build s':>8s} {'cached':>6s} "
+              f"{'2nd proc s':>10s} {'compiled us':>11s} {'load':>5s}")
+        for name in args.models.split(","):
+            arrays, _ = case(name)
+            xs = [paddle.to_tensor(a) for a in arrays]
+            loaded = paddle.jit.load(os.path.join(DATA, name))
+            with paddle.no_grad():
+                eager = median_us(lambda: loaded(*xs), args.number, args.repeat)
+            _, pred = first_run(name, threads)
+            aot = float("nan") if pred._aot.failed else aot_us(pred, args)
+            theirs = paddle_us(name, threads, args)
+            gm = traced_graph(name, xs)
+            ts = [x._t for x in xs]
+            onnx = onnx_us(gm, ts, arrays, threads, args)
+            comp = torch_compile_us(gm, ts, args) if args.torch_compile else float("nan")
+            second = second_process_s(name, threads)
+            torch.set_num_threads(threads)
+            print(f"{name:7s} {eager:9.1f} {aot:8.1f} {theirs:10.1f} {onnx:10.1f} "
+                  f"{aot / theirs:7.2f} {aot / onnx:8.2f} {pred._aot.build_s or 0:8.1f} "
+                  f"{str(pred._aot.cached):>6s} {second:10.2f} {comp:11.1f} "
+                  f"{os.getloadavg()[0]:5.1f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -3,11 +3,8 @@
 One inductor compile (the fixture's training graph, its backward and its eval graph); the other
 tests check our side of the compile (graph rewriting, guards, fallbacks, warnings) with
 torch.compile's ``aot_eager`` backend, which runs the same dynamo + AOTAutograd path without a
-C++ build. The compiled predictor tests build one AOTInductor package (the smallest model
-file) into a temporary cache and load it again from there.
+C++ build. The compiled predictor (AOTInductor) is tested in test_inference_aot.py.
 """
-import json
-import os
 import warnings
 
 import numpy as np
@@ -207,72 +204,3 @@ def test_model_fit_on_to_static_network(aot_eager):
         x, y = paddle.randn([6, 8]), paddle.randn([6, 4])
         return [float(model.train_batch([x], [y])[0]) for _ in range(3)]
     np.testing.assert_allclose(run(True), run(False), rtol=1e-5, atol=1e-6)
-
-
-# ---------------------------------------------------------------- compiled predictors (AOT)
-DATA = os.path.join(os.path.dirname(__file__), "data", "model_files")
-
-
-def _predictor(memory_optim=True):
-    import paddle_compat.inference as pi
-    cfg = pi.Config(os.path.join(DATA, "mlp.json"), os.path.join(DATA, "mlp.pdiparams"))
-    if memory_optim:
-        cfg.enable_memory_optim()
-    return pi.create_predictor(cfg)
-
-
-def _mlp_case():
-    with open(os.path.join(DATA, "expected", "mlp.json")) as f:
-        gold = json.load(f)
-    d = gold["inputs"][0]
-    x = np.asarray(d["data"], d["dtype"]).reshape(d["shape"])
-    return x, np.asarray(gold["eval_output"][0]["data"]).reshape(len(x), -1)
-
-
-def _run(pred, x):
-    pred.get_input_handle(pred.get_input_names()[0]).copy_from_cpu(x)
-    pred.run()
-    return pred.get_output_handle(pred.get_output_names()[0]).copy_to_cpu()
-
-
-@pytest.fixture(scope="module")
-def aot_cache(tmp_path_factory):
-    d = str(tmp_path_factory.mktemp("aot"))
-    old = os.environ.get("PADDLE_COMPAT_AOT_CACHE")
-    os.environ["PADDLE_COMPAT_AOT_CACHE"] = d
-    yield d
-    if old is None:
-        del os.environ["PADDLE_COMPAT_AOT_CACHE"]
-    else:
-        os.environ["PADDLE_COMPAT_AOT_CACHE"] = old
-
-
-def test_aot_predictor_compiles_once_and_caches(aot_cache):
-    x, want = _mlp_case()
-    assert _predictor(memory_optim=False)._aot is None        # the switch chooses the path
-    first = _predictor()
-    np.testing.assert_allclose(_run(first, x), want, rtol=1e-5, atol=1e-6)
-    assert first._aot.failed is None and first._aot.cached is False
-    assert [f for f in os.listdir(aot_cache) if f.endswith(".pt2")]
-    second = _predictor()                     # same files, same shapes: loaded, not compiled
-    np.testing.assert_allclose(_run(second, x), want, rtol=1e-5, atol=1e-6)
-    assert second._aot.cached is True
-    # another batch size: eager, with eager's numbers
-    x2 = np.concatenate([x, x])
-    np.testing.assert_allclose(_run(second, x2), np.concatenate([want, want]), rtol=1e-5,
-                               atol=1e-6)
-
-
-def test_aot_predictor_falls_back_with_message(aot_cache, monkeypatch):
-    import torch
-
-    def refuse(*a, **k):
-        raise RuntimeError("export refused for the test")
-    monkeypatch.setattr(torch.export, "export", refuse)
-    monkeypatch.setenv("PADDLE_COMPAT_AOT_CACHE", os.path.join(aot_cache, "empty"))
-    x, want = _mlp_case()
-    pred = _predictor()
-    with pytest.warns(UserWarning, match="compiled predictor .* runs eagerly: RuntimeError: "
-                                         "export refused"):
-        got = _run(pred, x)
-    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)

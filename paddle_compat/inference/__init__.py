@@ -41,7 +41,7 @@ import numpy as np
 import torch
 
 from .. import version as _version
-from ..framework.tensor import Tensor as _PTensor
+from ..framework.tensor import Tensor as _PTensor, wrap as _wrap
 from ..static.mode import mode_guard as _mode_guard
 from ..jit.translated import TranslatedLayer, load as _jit_load
 from . import aot as _aot
@@ -372,7 +372,16 @@ class Tensor:
         if not self._is_input:
             raise RuntimeError(f"{self._name!r} is an output of the predictor; copy_from_cpu "
                                "fills inputs")
-        self._predictor._in[self._name] = torch.from_numpy(np.array(data, copy=True))
+        p = self._predictor
+        buf = p._bufs.get(self._name)
+        if buf is not None and data.shape == buf[1].shape and data.dtype == buf[1].dtype:
+            np.copyto(buf[1], data)         # into the compiled package's input buffer
+            p._in[self._name] = buf[0]
+            p._off.discard(self._name)
+        else:
+            p._in[self._name] = torch.from_numpy(np.array(data, copy=True))
+            p._owned.add(self._name)
+            p._off.add(self._name)
         self._shape = list(data.shape)
 
     def share_external_data(self, data):
@@ -380,15 +389,21 @@ class Tensor:
         if not self._is_input:
             raise RuntimeError(f"{self._name!r} is an output of the predictor")
         t = data._t if isinstance(data, _PTensor) else torch.as_tensor(data)
-        self._predictor._in[self._name] = t
+        p = self._predictor
+        p._in[self._name] = t
+        p._owned.discard(self._name)
+        p._off.add(self._name)
         self._shape = list(t.shape)
 
     def copy_to_cpu(self):
-        v = self._value()
+        v = (self._predictor._in if self._is_input else self._predictor._out).get(self._name)
         if v is None:
             raise RuntimeError(f"{self._name!r} holds no data yet: "
                                + ("call copy_from_cpu" if self._is_input else "call run() first"))
-        return v.detach().cpu().numpy().copy()
+        try:
+            return v.numpy().copy()             # a CPU tensor outside autograd
+        except (RuntimeError, TypeError):
+            return v.detach().cpu().numpy().copy()
 
     def shape(self):
         v = self._value()
@@ -418,7 +433,7 @@ class Tensor:
 class Predictor:
     """``paddle.inference.Predictor`` (made by ``create_predictor``)."""
 
-    def __init__(self, config, layer=None):
+    def __init__(self, config, layer=None, aot=None):
         self._config = config
         if layer is None:
             layer = _load(*config._files())
@@ -434,10 +449,19 @@ class Predictor:
                               for col, _ in layer._fetches]
         self._declared = {f[1]: (f[2], f[3]) for f in layer._feeds}
         # enable_memory_optim() with ir_optim on: the AOTInductor package (inference/aot.py)
-        self._aot = _aot.AotRunner(layer, config._files()) \
-            if _aot.wanted(config) and self._device.type == "cpu" else None
-        self._in = {}
-        self._out = {}
+        if aot is None and _aot.wanted(config) and self._device.type == "cpu":
+            aot = _aot.AotRunner(layer, config._files(), mkldnn=config._mkldnn)
+        self._aot = aot
+        self._in = {}                   # input name -> torch tensor
+        self._out = {}                  # output name -> torch tensor
+        # the compiled fast path: input name -> (buffer tensor, its numpy view) of the
+        # package's signature; _off: inputs whose value is not (yet) their buffer;
+        # _owned: inputs whose value is a private copy (copy_from_cpu), which may become
+        # their buffer
+        self._bufs = {}
+        self._off = set(self._input_names)
+        self._owned = set()
+        self._fast_in = None            # the buffers in input order, once armed
 
     def get_input_names(self):
         return list(self._input_names)
@@ -458,22 +482,45 @@ class Predictor:
         return Tensor(self, name, False)
 
     def _forward(self, tensors):
-        out = None
+        """The outputs (torch tensors, fetch order) of the model on ``tensors``, also kept
+        for the output handles."""
+        outs = None
         if self._aot is not None:
-            with torch.no_grad():
-                out = self._aot(tensors)
-        if out is None:
+            outs = self._aot(tensors)
+            if outs is not None and self._fast_in is None:
+                self._arm()
+        if outs is None:
             with torch.no_grad(), _mode_guard(False):
                 out = self._layer(*[_PTensor(t.to(self._device)) if t.device != self._device
-                                else _PTensor(t) for t in tensors])
-        outs = out if isinstance(out, list) else [out]
-        self._out = {n: o._t for n, o in zip(self._output_names, outs)}
+                                    else _PTensor(t) for t in tensors])
+            outs = [o._t for o in (out if isinstance(out, list) else [out])]
+        self._out = dict(zip(self._output_names, outs))
         return outs
+
+    def _arm(self):
+        """Give every input a buffer of the compiled signature, so that ``copy_from_cpu``
+        writes where the package reads and ``run()`` calls it with no Python in between. An
+        input holding a private copy of that signature keeps it as its buffer."""
+        aot = self._aot
+        if aot.aliases_inputs:          # an output would share the buffer: keep copying
+            return
+        for name, (shape, dtype) in zip(self._input_names, aot.sig):
+            t = self._in.get(name)
+            if name in self._owned and t is not None and t.shape == shape and \
+                    t.dtype == dtype and t.is_contiguous():
+                self._off.discard(name)
+            else:
+                t = torch.empty(shape, dtype=dtype)
+            self._bufs[name] = (t, t.numpy())
+        self._fast_in = [self._bufs[n][0] for n in self._input_names]
 
     def run(self, inputs=None):
         """Run on the data copied into the input handles (returns None), or on ``inputs``
         (a list of Tensors in ``get_input_names()`` order; returns the outputs as Tensors)."""
         if inputs is None:
+            if not self._off:           # every input is in the compiled package's buffer
+                self._out = dict(zip(self._output_names, self._aot.run_flat(self._fast_in)))
+                return None
             missing = [n for n in self._input_names if n not in self._in]
             if missing:
                 raise RuntimeError(f"input(s) {missing} hold no data: fill them with "
@@ -487,12 +534,12 @@ class Predictor:
                              f"{len(inputs)}")
         ts = [x._t if isinstance(x, _PTensor) else torch.as_tensor(np.asarray(x))
               for x in inputs]
-        return self._forward(ts)
+        return [_wrap(t) for t in self._forward(ts)]
 
     def clone(self, stream=None):
         """A predictor sharing this one's loaded program and parameters, with its own
         input and output handles."""
-        return Predictor(self._config, self._layer)
+        return Predictor(self._config, self._layer, self._aot)
 
     def clear_intermediate_tensor(self):
         pass
@@ -674,9 +721,11 @@ class InferenceProgram:
     fetch_list)`` runs it: feed maps every name of ``feed_target_names`` to an array,
     fetch_list holds fetch targets (or their names)."""
 
-    def __init__(self, layer, path):
+    def __init__(self, layer, path, params_file=None):
         self._layer = layer
         self._path = path
+        self._params_file = params_file or _prefix_of(path) + ".pdiparams"
+        self._aot = None            # the AOTInductor runner of with_compiler()'s program
         self.feed_target_names = [f[1] for f in layer._feeds]
         self.fetch_targets = []
         for k, (col, vid) in enumerate(layer._fetches):
@@ -708,6 +757,15 @@ class InferenceProgram:
     def remember_compiled(self, signature, c):
         self._compiled[signature] = c
 
+    def with_compiler(self):
+        """This program run as an AOTInductor package (inference/aot.py, as the predictor's
+        ``enable_memory_optim()``): what ``CompiledProgram(program, build_strategy)`` with
+        ``build_strategy.build_cinn_pass = True`` gives. It shares the loaded weights."""
+        other = InferenceProgram(self._layer, self._path, self._params_file)
+        other.fetch_targets, other._ids = self.fetch_targets, self._ids   # the same targets
+        other._aot = _aot.AotRunner(self._layer, (self._path, self._params_file))
+        return other
+
     def _run(self, feed, idx, device, return_numpy):
         if device != self._device:
             _move(self._layer, device)
@@ -721,9 +779,14 @@ class InferenceProgram:
             v = feed[name]           # KeyError for a missing feed, as Paddle's executor
             t = v._t if isinstance(v, _PTensor) else torch.as_tensor(np.asarray(v))
             xs.append(_PTensor(t.to(device)))
-        with torch.no_grad(), _mode_guard(False):       # also under paddle.enable_static()
-            out = self._layer(*xs)
-        outs = out if isinstance(out, list) else [out]
+        outs = self._aot([x._t for x in xs]) \
+            if self._aot is not None and device.type == "cpu" else None
+        if outs is not None:
+            outs = [_wrap(t) for t in outs]
+        else:
+            with torch.no_grad(), _mode_guard(False):   # also under paddle.enable_static()
+                out = self._layer(*xs)
+            outs = out if isinstance(out, list) else [out]
         res = [outs[i] for i in idx]
         return [o.numpy() for o in res] if return_numpy else res
 
@@ -758,5 +821,5 @@ def load_inference_model(path_prefix, executor, **kwargs):
         raise ModelFileNotFound(f"Cannot open file {model_file}, please confirm whether the "
                                 "file exists")
     layer = _load(model_file, params_file)
-    program = InferenceProgram(layer, model_file)
+    program = InferenceProgram(layer, model_file, params_file)
     return [program, list(program.feed_target_names), list(program.fetch_targets)]

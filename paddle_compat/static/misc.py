@@ -93,17 +93,22 @@ class BuildStrategy:
 
 class CompiledProgram:
     """A Program with a ``BuildStrategy``: ``Executor.run`` runs it as the Program itself
-    (compiled once per feed/fetch signature, as every program is)."""
+    (compiled once per feed/fetch signature, as every program is). A program loaded by
+    ``load_inference_model`` is accepted too; with ``build_strategy.build_cinn_pass`` on it
+    runs as an AOTInductor package (``InferenceProgram.with_compiler``)."""
 
     def __init__(self, program_or_graph, build_strategy=None):
-        if not isinstance(program_or_graph, Program):
+        with_compiler = getattr(program_or_graph, "with_compiler", None)   # a loaded program
+        if not isinstance(program_or_graph, Program) and with_compiler is None:
             raise TypeError("The type of program_to_graph parameter is wrong, expected Graph "
                             f"or Program, but received {type(program_or_graph)}")
         if build_strategy is not None and not isinstance(build_strategy, BuildStrategy):
             raise TypeError("build_strategy must be a paddle.static.BuildStrategy, but got "
                             f"{type(build_strategy).__name__}")
-        self._program = program_or_graph
         self._build_strategy = build_strategy or BuildStrategy()
+        if with_compiler is not None and self._build_strategy.build_cinn_pass:
+            program_or_graph = with_compiler()
+        self._program = program_or_graph
         self._place = None
         self._executor = None
         self._compiled = False
