@@ -26,6 +26,9 @@ _FLAGS = {
     "FLAGS_enable_pir_in_executor": [True, bool, None],
     "FLAGS_cudnn_deterministic": [False, bool, _set_cudnn_deterministic],
     "FLAGS_call_stack_level": [1, int, None],
+    "FLAGS_use_mkldnn": [False, bool, None],            # kept: torch picks its CPU kernels
+    "FLAGS_use_system_allocator": [False, bool, None],  # kept: torch's allocator either way
+    "FLAGS_prim_enable_dynamic": [False, bool, None],   # kept: no primitive decomposition
 }
 
 

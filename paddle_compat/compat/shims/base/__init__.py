@@ -12,7 +12,7 @@ from ....static.backward import gradients
 from ....static.executor import Scope
 from ....static.mode import in_dynamic_mode
 from ....utils import unique_name
-from . import core, dygraph, executor, framework, proto, wrapped_decorator
+from . import core, dygraph, executor, framework, libpaddle, proto, wrapped_decorator
 
 in_dygraph_mode = in_dynamic_mode
 
@@ -20,4 +20,4 @@ __all__ = ["core", "dygraph", "framework", "CPUPlace", "CUDAPlace", "CUDAPinnedP
            "Program", "program_guard", "default_main_program", "default_startup_program",
            "Executor", "global_scope", "scope_guard", "in_dygraph_mode", "in_dynamic_mode",
            "Parameter", "is_compiled_with_cuda", "wrapped_decorator", "Scope", "unique_name",
-           "executor", "proto", "ParamAttr", "gradients"]
+           "executor", "proto", "ParamAttr", "gradients", "libpaddle"]

@@ -1,6 +1,7 @@
 """``paddle.base.dygraph`` (also seen as ``paddle.base.dygraph.base``): ``guard``,
 ``to_variable``, ``no_grad`` of the 1.x dygraph API and the to_static queries."""
 import contextlib
+import sys
 
 from .....autograd import no_grad
 from .....ops.creation import to_tensor
@@ -8,6 +9,8 @@ from .....static import mode as _mode
 from .....static.mode import in_to_static_mode
 
 in_declarative_mode = in_to_static_mode
+#: ``paddle.base.dygraph.base`` is this module too (``base.dygraph.base.guard``)
+base = sys.modules[__name__]
 
 __all__ = ["guard", "to_variable", "no_grad", "enabled", "in_to_static_mode",
            "in_declarative_mode", "param_guard"]
