@@ -439,6 +439,16 @@ def _has_grad_nodes(graph):
     return False
 
 
+class _ProgramCache:
+    def __init__(self, executor):
+        self._executor = executor
+
+    def get_pir_program_and_executor(self, program, feed=None, fetch_list=None,
+                                     feed_var_name="feed", fetch_var_name="fetch", place=None,
+                                     scope=None, plan=None):
+        return program, self._executor, None
+
+
 class Executor:
     """Runs Programs on a place (CPU by default, ``paddle.CUDAPlace(0)`` for the GPU).
 
@@ -460,6 +470,27 @@ class Executor:
 
     def close(self):
         pass
+
+    def _check_fetch_list(self, fetch_list):
+        """The fetch targets of ``fetch_list`` as one flat list (nested lists and tuples
+        flattened, in order), as ``run`` reads them."""
+        out = []
+
+        def walk(v):
+            if isinstance(v, (list, tuple)):
+                for x in v:
+                    walk(x)
+            elif v is not None:
+                out.append(v)
+        walk(fetch_list)
+        return out
+
+    @property
+    def _executor_cache(self):
+        """Paddle's cache of the programs an Executor ran, with fetch operators added: here a
+        program runs as built, so the program ``get_pir_program_and_executor`` gives back is
+        the one given."""
+        return _ProgramCache(self)
 
     def run(self, program=None, feed=None, fetch_list=None, feed_var_name="feed",
             fetch_var_name="fetch", scope=None, return_numpy=True, use_program_cache=False,

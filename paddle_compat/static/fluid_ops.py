@@ -108,7 +108,7 @@ def run(op_type, inputs, attrs, training=True):
             v = v[0] if v else None
         ins.append(v)
     a = dict(OP_ATTRS.get(op_type, {}))
-    a.update(attrs or {})
+    a.update({k: v for k, v in (attrs or {}).items() if v is not None})   # None: not set
     outs = handler(_Layer(training and not a.get("is_test", False)), ins, a)
     result = {}
     for (name, dup), v in zip(slots(out_slots), outs):

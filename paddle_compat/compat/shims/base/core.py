@@ -184,6 +184,10 @@ def device_memory_stat_peak_value(stat_type, dev_id):
 
 
 LoDTensor = DenseTensor
+
+
+class LoDTensorArray(list):
+    """Paddle's ``LoDTensorArray``: a list of tensors (an array variable's value)."""
 _get_all_register_op_kernels = _operators.get_all_register_op_kernels
 
 
@@ -279,7 +283,7 @@ class op_proto_and_checker_maker:
         return "op_device"
 
 
-__all__ += ["get_all_op_protos", "Operator", "Scope", "LoDTensor", "DenseTensor", "globals",
+__all__ += ["get_all_op_protos", "Operator", "Scope", "LoDTensor", "DenseTensor", "LoDTensorArray", "globals",
             "set_prim_eager_enabled", "_clear_prim_vjp_skip_default_ops",
             "_get_all_register_op_kernels", "op_support_gpu", "has_infer_inplace",
             "has_grad_op_maker", "get_op_extra_attrs", "get_attrtibute_type",
