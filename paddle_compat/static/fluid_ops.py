@@ -17,6 +17,7 @@ A handler may be a ``"pd_op.*"`` name that ``jit.program_desc`` resolves (``regi
 types follow from the defaults); ``NO_GRAD`` lists the op types without a gradient op.
 """
 from .. import ops as _ops
+from ..framework import hooks as _hooks
 
 __all__ = ["FLUID_OPS", "OP_ATTRS", "KERNEL_ATTRS", "NO_GRAD", "kernel_signature", "register", "lookup", "slots", "run",
            "op_proto_fields", "has_grad"]
@@ -40,10 +41,25 @@ def register(table, attrs=None, no_grad=(), pir=None):
     return FLUID_OPS
 
 
+_loaded = []
+
+
+def load_tables():
+    """Bring in the tables registered by floors above this one (``jit.program_desc``): the
+    whole registry, before listing it."""
+    if not _loaded:
+        _hooks.fluid_op_tables()
+        _loaded.append(True)
+    return FLUID_OPS
+
+
 def lookup(op_type):
     """``(handler, input slots, output slots)`` of ``op_type``; ValueError naming it when it is
     not registered."""
     entry = FLUID_OPS.get(op_type)
+    if entry is None and not _loaded:
+        load_tables()
+        entry = FLUID_OPS.get(op_type)
     if entry is None:
         raise ValueError(f"(NotFound) Operator ({op_type}) is not registered: paddle_compat "
                          f"maps {len(FLUID_OPS)} Paddle op types to its ops, not this one")
@@ -63,7 +79,7 @@ def kernel_signature(op_type, inputs, outputs, attrs):
     its Python API's arguments: the input slots given (``inputs``), the attributes
     (``KERNEL_ATTRS`` where the kernel takes other than all declared ones), the output slots.
     RuntimeError when the type is not registered (Paddle: no kernel signature)."""
-    if op_type not in FLUID_OPS:
+    if op_type not in load_tables():
         raise RuntimeError(f"(NotFound) no kernel signature for operator {op_type}")
     _, in_slots, out_slots = FLUID_OPS[op_type]
     ins = [n for n, _ in slots(in_slots) if n in inputs]
@@ -75,7 +91,7 @@ def kernel_signature(op_type, inputs, outputs, attrs):
 
 def has_grad(op_type):
     """Whether ``op_type`` has a gradient op (is differentiable)."""
-    return op_type in FLUID_OPS and op_type not in NO_GRAD
+    return op_type in load_tables() and op_type not in NO_GRAD
 
 
 class _Layer:

@@ -46,7 +46,7 @@ def get_op_proto(op_type):
 
 def get_all_op_protos():
     """The serialized ``OpProto`` of every op type paddle_compat maps (``static.fluid_ops``)."""
-    return [get_op_proto(t).SerializeToString() for t in sorted(fluid_ops.FLUID_OPS)]
+    return [get_op_proto(t).SerializeToString() for t in sorted(fluid_ops.load_tables())]
 
 
 def get_op_extra_attrs(op_type):
@@ -94,7 +94,7 @@ def get_all_register_op_kernels(lib="all"):
     keys = ["{data_type[float32]; data_layout[Undefined(AnyLayout)]; place[Place(cpu)]; "
             "library_type[PLAIN]}"]
     out = {}
-    for t in fluid_ops.FLUID_OPS:
+    for t in fluid_ops.load_tables():
         out[t] = list(keys)
         if fluid_ops.has_grad(t):
             out[t + "_grad"] = list(keys)
@@ -103,7 +103,7 @@ def get_all_register_op_kernels(lib="all"):
 
 def op_support_gpu(op_type):
     """Whether ``op_type`` runs on a GPU: every registered op does where torch has CUDA."""
-    return op_type in fluid_ops.FLUID_OPS and torch.cuda.is_available()
+    return op_type in fluid_ops.load_tables() and torch.cuda.is_available()
 
 
 class _Desc:
@@ -208,7 +208,7 @@ class OpProtoHolder:
         return cls._instance
 
     def get_op_proto(self, op_type):
-        if op_type not in fluid_ops.FLUID_OPS:
+        if op_type not in fluid_ops.load_tables():
             raise ValueError(f'Operator "{op_type}" has not been registered.')
         return get_op_proto(op_type)
 
