@@ -141,3 +141,16 @@ def test_op_desc_messages_round_trip():
     b.ints.extend([3, -1])
     back = framework_pb2.OpDesc.FromString(d.SerializeToString())
     assert back == d and back.attrs[1].ints == [3, -1] and back.attrs[0].f == 2.5
+
+
+def test_to_static_concrete_program_is_the_traced_graph():
+    # Paddle's prim checker reads the forward program of a to_static call, then runs it
+    fn = paddle.jit.to_static(lambda x: paddle.tanh(x) * 2.0)
+    x = paddle.to_tensor(np.linspace(-1.0, 1.0, 6))
+    cp, partial = fn.get_concrete_program(x)
+    types = [op.type for op in partial.forward_program.block(0).ops]
+    assert types and len(partial.backward_program.block(0).ops) == 0
+    np.testing.assert_allclose(fn(x).numpy(), np.tanh(x.numpy()) * 2.0, rtol=1e-12)
+    assert len(fn.program_cache) == 1
+    fn.program_cache.clear()
+    assert len(fn.program_cache) == 0
