@@ -1,18 +1,20 @@
 """``paddle.base.dygraph`` (also seen as ``paddle.base.dygraph.base``): ``guard``,
 ``to_variable``, ``no_grad`` of the 1.x dygraph API and the to_static queries."""
 import contextlib
+import functools
 import sys
 
 from .....autograd import no_grad
 from .....ops.creation import to_tensor
 from .....static import mode as _mode
 from .....static.mode import in_to_static_mode
+from .....framework.mode import mode_guard as _mode_guard
 
 in_declarative_mode = in_to_static_mode
 #: ``paddle.base.dygraph.base`` is this module too (``base.dygraph.base.guard``)
 base = sys.modules[__name__]
 
-__all__ = ["guard", "to_variable", "no_grad", "enabled", "in_to_static_mode",
+__all__ = ["switch_to_static_graph", "guard", "to_variable", "no_grad", "enabled", "in_to_static_mode",
            "in_declarative_mode", "param_guard"]
 
 
@@ -42,3 +44,12 @@ def param_guard(parameters):
     ``to_static`` traces it; paddle_compat's parameters serve both modes as they are, so the
     block runs with them unchanged."""
     yield
+
+
+def switch_to_static_graph(func):
+    """Decorator: ``func`` runs in static mode (the mode before comes back afterwards)."""
+    @functools.wraps(func)
+    def run(*args, **kwargs):
+        with _mode_guard(static=True):
+            return func(*args, **kwargs)
+    return run
