@@ -32,6 +32,7 @@ ROOT = "paddle_compat"
 ALIASES = {
     "paddle": ROOT,
     "paddle.base": ROOT + ".compat.shims.base",
+    "paddle.core": ROOT + ".compat.shims.base.core",
     "paddle._C_ops": ROOT + ".compat.shims.c_ops",
     "paddle.common_ops_import": ROOT + ".compat.shims.common_ops_import",
     "paddle._legacy_C_ops": ROOT + ".compat.shims.legacy_c_ops",

@@ -48,6 +48,7 @@ _FLAGS = {
     "FLAGS_pir_apply_inplace_pass": [True, bool, None],
     "FLAGS_use_system_allocator": [False, bool, None],
     "FLAGS_set_to_1d": [False, bool, None],
+    "FLAGS_prim_enable_dynamic": [False, bool, None],   # kept: no primitive decomposition
 }
 
 

@@ -16,7 +16,7 @@ Every hook is listed below with its owner; ``grep -rn "hooks\\.<name>.set"`` fin
 __all__ = ["Hook", "Listeners", "autocast_enabled", "missing_tensor_attr", "static_repr",
            "record_pylayer", "record_grad_hook", "traced_backward", "is_layer", "creation_defaults_changed", "starting_children",
            "namespace_loaded", "default_block", "load_inference_model", "deform_conv2d",
-           "dist_attrs", "dist_like"]
+           "dist_attrs", "dist_like", "fluid_op_tables"]
 
 
 class Hook:
@@ -112,6 +112,12 @@ load_inference_model = Hook(
     "``paddle.static.load_inference_model(path_prefix, executor, **kwargs)``: static calls it; "
     "the package's __init__ fills it with ``paddle.inference.load_inference_model`` (a floor "
     "above static: it runs the program through ``jit.load``), imported on first call.")
+
+fluid_op_tables = Hook(
+    "fluid_op_tables", lambda: None,
+    "Bring in the op-type tables of floors above static (``jit.program_desc``'s fluid ops): "
+    "``static.fluid_ops`` calls it before its first lookup; the package's __init__ fills it "
+    "with an import of ``jit.program_desc``, which registers its table.")
 
 deform_conv2d = Hook(
     "deform_conv2d", _unset("deform_conv2d"),

@@ -81,7 +81,7 @@ def not_to_static(func=None):
 
 
 class _Traced:
-    __slots__ = ("gm", "out_leaves", "out_spec", "out_pos", "tensor_pos")
+    __slots__ = ("gm", "program", "out_leaves", "out_spec", "out_pos", "tensor_pos")
 
 
 _training = operator.attrgetter("training")
@@ -225,6 +225,30 @@ class StaticFunction:
             res[i] = wrap(o)
         return tree_unflatten(res, tr.out_spec)
 
+    def get_concrete_program(self, *args, **kwargs):
+        """Paddle's ``(ConcreteProgram, PartialProgramLayer)`` of a call with these arguments:
+        here two views of the one traced graph. ``forward_program`` is the traced Program;
+        ``backward_program`` is an empty Program, as the backward of the graph is torch's
+        autograd of its ops, recorded as no ops. StaticGraphError when the call cannot be
+        traced to one graph."""
+        leaves, spec = tree_flatten((args, kwargs))
+        key = self._guard_key(leaves, spec)
+        tr = self._cache.get(key)
+        if tr is None:
+            tr = self._trace(leaves, spec)
+            self._cache[key] = tr
+        if tr is _EAGER:
+            raise StaticGraphError(f"to_static: {getattr(self._fn, '__name__', 'function')} "
+                                   "runs eagerly (it draws random numbers or changes its "
+                                   "Layer's tensors), so it has no concrete program")
+        cp = _ConcreteProgram(tr.program)
+        return cp, cp
+
+    @property
+    def program_cache(self):
+        """The traced graphs by call signature (``program_cache.clear()`` drops them)."""
+        return self._cache
+
     def _run_dynamic(self, args, kwargs):
         """A call that cannot be one graph (a whole training step: ``loss.backward()``,
         ``opt.step()``): eager, except that with the compiler each Layer the function reaches
@@ -333,11 +357,23 @@ class StaticFunction:
                               f"{_compiled.MAX_COMPILES} input signatures (shapes, dtypes, "
                               "train/eval); new ones run the traced graph uncompiled")
         tr.gm = gm
+        tr.program = prog
         tr.out_leaves = [None if isinstance(v, Tensor) else v for v in out_leaves]
         tr.out_spec = out_spec
         tr.out_pos = out_pos
         tr.tensor_pos = tensor_pos
         return tr
+
+
+class _ConcreteProgram:
+    """The programs of one traced call (Paddle's ``ConcreteProgram`` and
+    ``PartialProgramLayer`` attributes): ``main_program`` / ``forward_program`` the traced
+    graph, ``backward_program`` empty (autograd differentiates the graph's ops)."""
+
+    def __init__(self, program):
+        self.main_program = self.forward_program = program
+        self.backward_program = Program()
+        self.startup_program = Program()
 
 
 def to_static(function=None, input_spec=None, build_strategy=None, backend=None,

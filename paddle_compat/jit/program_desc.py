@@ -33,6 +33,7 @@ import numpy as np
 
 from .. import ops as _ops
 from ..nn import functional as F
+from ..static import fluid_ops as _fluid_ops
 from . import translated as _tr
 from ..framework.lodtensor import ModelFileError, read_pdiparams
 from ..framework.lodtensor import signed64 as _signed64
@@ -708,6 +709,11 @@ def _plain_broadcast(op, variables):
     return len(x.dims) == len(y.dims) or axis == len(x.dims) - len(y.dims)
 
 
+# the one op-type registry (static.fluid_ops) takes this table; reading uses the merged one
+FLUID_OPS = _fluid_ops.register(FLUID_OPS, pir={
+    "pd_op.matmul": lambda layer, ins, a: [_ops.matmul(ins[0], ins[1], a.get("trans_x", False),
+                                                       a.get("trans_y", False))],
+    "pd_op.shape": _tr._OPS["pd_op.shape"]})
 HANDLERS = {"fluid." + k: h for k, (h, _, _) in FLUID_OPS.items() if not isinstance(h, str)}
 
 

@@ -28,29 +28,32 @@ from .nn import _run_cond, _run_paddle_pylayer, _run_static_pylayer
 from .program import Program, _init_value, default_main_program
 from .proxy import StaticProxy
 
-__all__ = ["Executor", "Scope", "global_scope", "scope_guard", "cpu_places", "cuda_places"]
+__all__ = ["Executor", "Scope", "DenseTensor", "global_scope", "scope_guard", "cpu_places", "cuda_places"]
 
 
-class _ScopeTensor:
-    """What ``scope.find_var(name).get_tensor()`` returns: array-like, settable."""
+class _TensorData:
+    """The methods of Paddle's ``DenseTensor`` (``LoDTensor``) over one torch tensor, which
+    ``_get()``/``_put(t)`` read and write: numpy conversion, ``set``, ``shape()``, element
+    access by flat index (what numeric gradient checks poke), LoD bookkeeping."""
 
-    def __init__(self, scope, name):
-        self._scope = scope
-        self._name = name
+    _lod = ()
 
     def __array__(self, dtype=None, copy=None):
-        a = wrap(self._scope._vars[self._name]).numpy()
+        a = wrap(self._get()).numpy()
         return a if dtype is None else a.astype(dtype)
 
     def shape(self):
-        return list(self._scope._vars[self._name].shape)
+        return list(self._get().shape)
 
     def _dtype(self):
-        return _dt.from_torch_dtype(self._scope._vars[self._name].dtype)
+        return _dt.from_torch_dtype(self._get().dtype)
+
+    def _is_initialized(self):
+        return self._peek() is not None
 
     def set(self, value, place=None):
-        old = self._scope._vars.get(self._name)
-        t = torch.as_tensor(np.asarray(value))
+        old = self._peek()
+        t = torch.as_tensor(np.array(value, copy=True))
         if old is not None:
             t = t.to(dtype=old.dtype, device=old.device)
             with torch.no_grad():
@@ -60,7 +63,91 @@ class _ScopeTensor:
             t.requires_grad_(old.requires_grad)
         elif place is not None:
             t = t.to(to_torch_device(place))
+        self._put(t)
+
+    def _set_dims(self, dims):
+        """Declare the dims before ``set`` (the value ``set`` brings decides them here)."""
+        if any(int(d) < 0 for d in dims):
+            raise ValueError(f"(InvalidArgument) dims must not be negative, got {list(dims)}")
+
+    def _element(self, i):
+        t = self._get()
+        n = t.numel()
+        if not 0 <= i < n:
+            raise IndexError(f"(OutOfRange) element {i} of a tensor of {n} elements")
+        return t.reshape(-1)[i].item()
+
+    def _set_element(self, i, v):
+        t = self._get()
+        n = t.numel()
+        if not 0 <= i < n:
+            raise IndexError(f"(OutOfRange) element {i} of a tensor of {n} elements")
+        with torch.no_grad():
+            t.view(-1)[i] = v
+
+    _get_float_element = _get_double_element = _element
+    _get_complex64_element = _get_complex128_element = _element
+    _set_float_element = _set_double_element = _set_element
+    _set_complex64_element = _set_complex128_element = _set_element
+
+    def set_recursive_sequence_lengths(self, lengths):
+        self._lod = tuple(tuple(int(v) for v in level) for level in lengths)
+
+    def recursive_sequence_lengths(self):
+        return [list(level) for level in self._lod]
+
+    def lod(self):
+        out = []
+        for level in self._lod:
+            offs = [0]
+            for v in level:
+                offs.append(offs[-1] + v)
+            out.append(offs)
+        return out
+
+    def _numel(self):
+        return self._get().numel()
+
+
+class _ScopeTensor(_TensorData):
+    """What ``scope.find_var(name).get_tensor()`` returns: array-like, settable."""
+
+    def __init__(self, scope, name):
+        self._scope = scope
+        self._name = name
+
+    def _peek(self):
+        return self._scope._vars.get(self._name)
+
+    def _get(self):
+        t = self._scope._vars.get(self._name)
+        if t is None:
+            raise RuntimeError(f"(PreconditionNotMet) the tensor of variable '{self._name}' "
+                               "holds no value yet")
+        return t
+
+    def _put(self, t):
         self._scope._vars[self._name] = t
+
+
+class DenseTensor(_TensorData):
+    """Paddle's ``core.DenseTensor`` (``LoDTensor``): a tensor value to ``set`` from numpy and
+    feed to ``Executor.run``."""
+
+    def __init__(self, value=None):
+        self._t = None if value is None else torch.as_tensor(np.asarray(value))
+
+    def _peek(self):
+        return self._t
+
+    def _get(self):
+        if self._t is None:
+            raise RuntimeError("(PreconditionNotMet) the DenseTensor holds no value yet: call "
+                               "set() first")
+        return self._t
+
+    def _put(self, t):
+        self._t = t
 
 
 class _ScopeVar:
@@ -77,11 +164,15 @@ class Scope:
 
     def __init__(self):
         self._vars = {}
+        self._declared = set()
 
     def find_var(self, name):
-        return _ScopeVar(self, name) if name in self._vars else None
+        """The variable ``name`` (None when neither created by ``var`` nor holding a value)."""
+        return _ScopeVar(self, name) if name in self._vars or name in self._declared else None
 
     def var(self, name):
+        """The variable ``name``, created (holding no value yet) when it is new."""
+        self._declared.add(name)
         return _ScopeVar(self, name)
 
     def local_var_names(self):
@@ -348,6 +439,16 @@ def _has_grad_nodes(graph):
     return False
 
 
+class _ProgramCache:
+    def __init__(self, executor):
+        self._executor = executor
+
+    def get_pir_program_and_executor(self, program, feed=None, fetch_list=None,
+                                     feed_var_name="feed", fetch_var_name="fetch", place=None,
+                                     scope=None, plan=None):
+        return program, self._executor, None
+
+
 class Executor:
     """Runs Programs on a place (CPU by default, ``paddle.CUDAPlace(0)`` for the GPU).
 
@@ -369,6 +470,27 @@ class Executor:
 
     def close(self):
         pass
+
+    def _check_fetch_list(self, fetch_list):
+        """The fetch targets of ``fetch_list`` as one flat list (nested lists and tuples
+        flattened, in order), as ``run`` reads them."""
+        out = []
+
+        def walk(v):
+            if isinstance(v, (list, tuple)):
+                for x in v:
+                    walk(x)
+            elif v is not None:
+                out.append(v)
+        walk(fetch_list)
+        return out
+
+    @property
+    def _executor_cache(self):
+        """Paddle's cache of the programs an Executor ran, with fetch operators added: here a
+        program runs as built, so the program ``get_pir_program_and_executor`` gives back is
+        the one given."""
+        return _ProgramCache(self)
 
     def run(self, program=None, feed=None, fetch_list=None, feed_var_name="feed",
             fetch_var_name="fetch", scope=None, return_numpy=True, use_program_cache=False,

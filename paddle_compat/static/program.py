@@ -29,7 +29,9 @@ from torch.fx import Graph
 
 from ..framework import dtype as _dt
 from ..framework.tensor import Tensor, wrap
+from ..ops import assign as _assign
 from ..ops.random import uniform
+from . import fluid_ops as _fluid_ops
 from . import mode as _mode
 from .proxy import SENTINELS, StaticProxy, StaticTracer
 from .proxy import _py_name as _py
@@ -389,16 +391,78 @@ class Block:
         return create_parameter(*args, **kwargs)
 
     def create_var(self, name=None, shape=None, dtype=None, persistable=False,
-                   stop_gradient=True, **kwargs):
-        """A Variable declared by name, shape and dtype (``py_func``'s outputs): fed like
-        ``static.data`` unless an op writes it first."""
+                   stop_gradient=False, **kwargs):
+        """A Variable declared by name, shape and dtype (``py_func``'s outputs, ``append_op``'s
+        inputs and outputs): fed like ``static.data`` unless an op writes it first. As in
+        Paddle it does not stop gradients unless told (an integer one always does)."""
         if name is None:
             name = self.program.tracer.unique_var_name("_generated_var")
         tdtype = _dt.default_float().torch if dtype is None else _dt.convert_dtype(dtype).torch
-        v = self.program.add_input(name, _shape_list(shape or []), tdtype,
-                                   requires_grad=not stop_gradient,
+        rg = not stop_gradient and (tdtype.is_floating_point or tdtype.is_complex)
+        v = self.program.add_input(name, _shape_list(shape or []), tdtype, requires_grad=rg,
                                    meta={"feed": True, "declared_shape": _shape_list(shape or [])})
         return v
+
+    @property
+    def desc(self):
+        """Paddle's ``BlockDesc`` (what ``op.desc.infer_shape(block.desc)`` is given)."""
+        return self
+
+    def append_op(self, type=None, inputs=None, outputs=None, attrs=None, **kwargs):
+        """Record an operator of Paddle's op type ``type`` (``static.fluid_ops``' registry)
+        on ``inputs`` ({slot: Variable or list}); each Variable of ``outputs`` (declared with
+        ``create_var``) then holds the op's result of its slot. Returns the op
+        (``fluid_ops.AppendedOp``). An unknown type or slot is a ValueError naming it."""
+        if not isinstance(type, str):
+            raise ValueError(f"append_op needs the operator type as a string (type=...), got "
+                             f"{type!r}")
+        _, _, out_slots = _fluid_ops.lookup(type)
+        known_out = dict(_fluid_ops.slots(out_slots))
+        for slot in outputs or {}:
+            if slot not in known_out:
+                raise ValueError(f"(InvalidArgument) Operator {type} has no output slot "
+                                 f"'{slot}' (its outputs: {', '.join(known_out)})")
+        ins = {k: self._slot_value(v) for k, v in (inputs or {}).items()}
+        with program_guard(self.program):
+            got = _fluid_ops.run(type, ins, dict(attrs or {}), training=not self.program._is_test)
+        for slot, declared in (outputs or {}).items():
+            val = got.get(slot)
+            if val is None:
+                continue
+            dvars = declared if isinstance(declared, (list, tuple)) else [declared]
+            vals = val if isinstance(val, list) else [val]
+            if len(dvars) != len(vals):
+                raise ValueError(f"(InvalidArgument) Operator {type} gives {len(vals)} outputs "
+                                 f"in slot '{slot}', but {len(dvars)} variables are declared")
+            for var, v in zip(dvars, vals):
+                self._bind_output(var, v)
+        return _fluid_ops.AppendedOp(
+            type, {k: _fluid_ops.names_of(v) for k, v in (inputs or {}).items()},
+            {k: _fluid_ops.names_of(v) for k, v in (outputs or {}).items()}, dict(attrs or {}))
+
+    def _slot_value(self, v):
+        if isinstance(v, (list, tuple)):
+            return [self._slot_value(x) for x in v]
+        return self.var(v) if isinstance(v, str) else v
+
+    def _bind_output(self, var, value):
+        """Make the declared Variable ``var`` (a name or Variable) the op result ``value``: the
+        result's node takes its name and the unused declaration is dropped."""
+        name = var if isinstance(var, str) else var.name
+        proxy = value._t
+        node = proxy.node
+        if node.op == "placeholder" or node.meta.get("declared_output"):
+            with program_guard(self.program):       # a result that is another variable
+                proxy = _assign(value)._t
+            node = proxy.node
+        old = self.program.node_by_name(name)
+        node.meta["var_name"] = name
+        node.meta["declared_output"] = True
+        if old is not None and old is not node and old.op == "placeholder" and not old.users:
+            self.program.graph.erase_node(old)
+        if not isinstance(var, str):
+            var._t = proxy
+        self.program.tracer.version += 1
 
     def __repr__(self):
         return self.program.to_string()

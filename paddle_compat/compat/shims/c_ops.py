@@ -16,9 +16,10 @@ from ...nn.functional import attention as _attn
 from ...ops.common import tensor_arg as _tensor_arg
 from ...nn import functional as _F
 from ...ops import creation as _creation
+from ...static import fluid_ops as _fluid_ops
 from ...vision.ops import detection as _det
 
-__all__ = ["zeros", "ones", "full", "matmul", "argsort", "flash_attn", "fused_bias_act",
+__all__ = ["zeros", "ones", "full", "matmul", "argsort", "flash_attn", "fused_bias_act", "cumsum",
            "anchor_generator", "box_coder",
            "distribute_fpn_proposals", "generate_proposals", "matrix_nms", "multiclass_nms3",
            "prior_box", "batch_norm", "layer_norm"]
@@ -37,6 +38,13 @@ def zeros(shape, dtype="float32", place=None):
 def ones(shape, dtype="float32", place=None):
     """``_C_ops.ones(shape, dtype, place)``."""
     return _creation.full(shape, 1, dtype=dtype)
+
+
+def cumsum(x, axis, flatten, exclusive, reverse):
+    """The ``cumsum`` kernel with all its attributes (``reverse``, ``exclusive``), through the
+    op-type registry's ``cumsum``."""
+    return _fluid_ops.run("cumsum", {"X": x}, {"axis": axis, "flatten": flatten,
+                                               "exclusive": exclusive, "reverse": reverse})["Out"]
 
 
 def matmul(x, y, transpose_x=False, transpose_y=False):

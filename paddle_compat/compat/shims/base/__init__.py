@@ -15,7 +15,7 @@ from ....static.executor import Scope
 from ....static.feeder import DataFeeder
 from ....static.mode import in_dynamic_mode
 from ....utils import unique_name
-from . import core, dygraph, executor, framework, proto, wrapped_decorator
+from . import core, dygraph, executor, framework, libpaddle, proto, wrapped_decorator
 
 in_dygraph_mode = in_dynamic_mode
 
@@ -24,4 +24,5 @@ __all__ = ["core", "dygraph", "framework", "CPUPlace", "CUDAPlace", "CUDAPinnedP
            "Executor", "global_scope", "scope_guard", "in_dygraph_mode", "in_dynamic_mode",
            "Parameter", "is_compiled_with_cuda", "wrapped_decorator", "Scope", "unique_name",
            "executor", "proto", "ParamAttr", "gradients", "DataFeeder", "set_flags",
-           "get_flags", "in_pir_mode"]
+           "get_flags", "in_pir_mode",
+           "libpaddle"]

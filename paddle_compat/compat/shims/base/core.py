@@ -9,6 +9,12 @@ from ....framework.place import (CPUPlace, CUDAPinnedPlace, CUDAPlace, CustomPla
                                 Place, XPUPinnedPlace, XPUPlace, is_compiled_with_cuda)
 from ....random import default_generator
 from ....random.engine import Generator  # the class of paddle.Generator()'s generators
+from ....framework.dtype import DType as DataType
+from ....framework.flags import _FLAGS, get_flags, set_flags
+from ....static.executor import DenseTensor, Scope
+from . import operators as _operators
+from .operators import (Operator, get_all_op_protos, get_attrtibute_type, get_op_extra_attrs,
+                        has_grad_op_maker, has_infer_inplace, op_support_gpu)
 from . import _eager as eager  # paddle.base.core.eager
 from .program_desc_view import AttrType, ProgramDesc
 from ..static_quantization import Graph
@@ -189,14 +195,102 @@ def device_memory_stat_peak_value(stat_type, dev_id):
     return _memory_stat(stat_type, dev_id, "peak")
 
 
-def get_all_op_protos():
-    """The serialized protos of the C++ operators registered in this build: none here
-    (paddle_compat runs its operators on torch and has no C++ operator registry), so code that
-    builds operators by ``op_type`` finds none registered."""
-    return []
+LoDTensor = DenseTensor
 
 
-__all__ += ["get_all_op_protos"]
+class LoDTensorArray(list):
+    """Paddle's ``LoDTensorArray``: a list of tensors (an array variable's value)."""
+_get_all_register_op_kernels = _operators.get_all_register_op_kernels
+
+
+class _Globals:
+    """``core.globals()``: the global ``FLAGS_*`` switches as a mapping (``set_flags`` /
+    ``get_flags``)."""
+
+    def __getitem__(self, name):
+        return get_flags(name)[name]
+
+    def __setitem__(self, name, value):
+        set_flags({name: value})
+
+    def __contains__(self, name):
+        return name in _FLAGS
+
+    def keys(self):
+        return list(_FLAGS)
+
+    def is_public(self, name):
+        return name in _FLAGS
+
+
+_GLOBALS = _Globals()
+
+
+def globals():  # noqa: A001  (Paddle's name)
+    return _GLOBALS
+
+
+_prim_vjp_skip = set()
+
+
+def _clear_prim_vjp_skip_default_ops():
+    """Forget the ops whose gradients skip decomposition (none are decomposed here)."""
+    _prim_vjp_skip.clear()
+
+
+def _set_prim_target_grad_name(names):
+    pass
+
+
+def is_compiled_with_cinn():
+    return False
+
+
+def is_float16_supported(place):
+    """Whether ``place`` computes float16: GPUs do; Paddle's CPU build reports False."""
+    return getattr(place, "is_gpu_place", lambda: False)() and torch.cuda.is_available()
+
+
+def is_bfloat16_supported(place):
+    """Whether ``place`` computes bfloat16 (a GPU of compute capability 8 or more)."""
+    if not (getattr(place, "is_gpu_place", lambda: False)() and torch.cuda.is_available()):
+        return False
+    return torch.cuda.get_device_capability()[0] >= 8
+
+
+class op_proto_and_checker_maker:
+    """The operator role attribute every ``OpDesc`` carries (forward, backward...)."""
+
+    class OpRole:
+        Forward, Backward, Optimize, RPC, Dist, LRSched, Loss = 0, 1, 2, 4, 8, 16, 256
+
+    @staticmethod
+    def kOpRoleAttrName():
+        return "op_role"
+
+    @staticmethod
+    def kOpRoleVarAttrName():
+        return "op_role_var"
+
+    @staticmethod
+    def kOpNameScopeAttrName():
+        return "op_namescope"
+
+    @staticmethod
+    def kOpCreationCallstackAttrName():
+        return "op_callstack"
+
+    @staticmethod
+    def kOpDeviceAttrName():
+        return "op_device"
+
+
+__all__ += ["get_all_op_protos", "Operator", "Scope", "LoDTensor", "DenseTensor", "LoDTensorArray", "globals",
+            "set_prim_eager_enabled", "_clear_prim_vjp_skip_default_ops",
+            "_get_all_register_op_kernels", "op_support_gpu", "has_infer_inplace",
+            "has_grad_op_maker", "get_op_extra_attrs", "get_attrtibute_type",
+            "is_compiled_with_cinn", "is_float16_supported", "is_bfloat16_supported",
+            "op_proto_and_checker_maker", "DataType", "_is_eager_prim_enabled", "_set_prim_target_grad_name"]
 
 
 def _cpu_flags():

@@ -1,8 +1,9 @@
 """``paddle.base.framework``: mode queries, Program and Parameter classes, and the internals
 libraries reach here (``EagerParamBase``, ``_current_expected_place``, ``non_static_only``,
 ``_dygraph_tracer``, ``_no_check_dy2st_diff``, ``_dygraph_guard``), and the C++ operator
-registry's entry points (``OpProtoHolder``, ``canonicalize_attrs``) that Paddle's OpTest
-imports: paddle_compat has no operator registry, so using them raises UnsupportedAPIError."""
+registry's entry points that Paddle's OpTest imports: ``OpProtoHolder`` answers from
+paddle_compat's op-type registry (``static.fluid_ops``), ``canonicalize_attrs`` against
+its protos."""
 import contextlib
 import functools
 
@@ -17,9 +18,11 @@ from ....framework.place import CPUPlace, Place, current_device
 from ....static import (Block, Operator, Program, Variable, default_main_program,
                         default_startup_program)
 from ....static import program_guard
+from ....static import fluid_ops as _fluid_ops
 from ....static.mode import in_dynamic_mode, in_to_static_mode
 from ...missing import UnsupportedAPIError
 from .var_desc import VarType
+from .operators import OpProtoHolder
 
 in_dygraph_mode = in_dynamic_mode
 
@@ -103,6 +106,11 @@ class _Tracer:
     def _expected_place(self):
         return _current_expected_place()
 
+    def _get_kernel_signature(self, op_type, inputs, outputs, attrs):
+        """(input slots, attribute names, output slots) of ``op_type``'s kernel: how its
+        slots and attributes map to the Python API's arguments, in order."""
+        return _fluid_ops.kernel_signature(op_type, inputs, outputs, attrs)
+
 
 _TRACER = _Tracer()
 
@@ -130,25 +138,17 @@ def _dygraph_guard(tracer):
         yield
 
 
-def _no_operator_registry(what):
-    return UnsupportedAPIError(
-        f"paddle.base.framework.{what}",
-        "it reads Paddle's C++ operator registry (operator protos by op_type), which "
-        "paddle_compat does not have: call the paddle.* API of the operator instead")
-
-
-class OpProtoHolder:
-    """Paddle's holder of the C++ operators' protos; paddle_compat has no operator registry,
-    so ``instance()`` (and so every lookup) raises UnsupportedAPIError."""
-
-    @classmethod
-    def instance(cls):
-        raise _no_operator_registry("OpProtoHolder.instance")
-
-
 def canonicalize_attrs(attrs, op_proto):
-    """Paddle's attribute canonicalisation against an operator proto (no protos here)."""
-    raise _no_operator_registry("canonicalize_attrs")
+    """``attrs`` with the values of ``op_proto``'s attributes in the types the proto declares
+    (numpy arrays and scalars become lists and Python numbers)."""
+    out = dict(attrs)
+    for a in op_proto.attrs:
+        v = out.get(a.name)
+        if v is None or isinstance(v, Variable):
+            continue
+        if hasattr(v, "tolist"):
+            out[a.name] = v.tolist()
+    return out
 
 __all__ = ["in_dygraph_mode", "in_dynamic_mode", "convert_np_dtype_to_dtype_", "Program", "Block",
            "Variable", "Parameter", "EagerParamBase", "default_main_program",

@@ -8,11 +8,13 @@ __all__ = ["parse_arg_and_kwargs"]
 def parse_arg_and_kwargs(function):
     """``(names of the positional parameters, {name: default})`` of ``function``; a leading
     ``self`` is not counted."""
-    spec = inspect.getfullargspec(function)
-    names = list(spec.args)
+    # the signature (not getfullargspec): it sees through wrappers to the op's own parameters
+    params = [p for p in inspect.signature(function).parameters.values()
+              if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    names = [p.name for p in params]
     if names[:1] == ["self"]:
-        names = names[1:]
-    defaults = spec.defaults or ()
+        names, params = names[1:], params[1:]
+    defaults = tuple(p.default for p in params if p.default is not p.empty)
     if len(defaults) > len(names):
         raise ValueError(f"{getattr(function, '__name__', function)!r} has more defaults "
                          "than parameters")

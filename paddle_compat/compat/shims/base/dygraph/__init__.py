@@ -4,18 +4,21 @@
 Paddle keeps these in the submodule ``paddle.base.dygraph.base``; here the package is that
 module too, so ``paddle.base.dygraph.base.guard`` (an attribute path, no import) finds them."""
 import contextlib
+import functools
 import sys
 
 from .....autograd import grad, no_grad
 from .....ops.creation import to_tensor
 from .....static import mode as _mode
 from .....static.mode import in_to_static_mode
+from .....framework.mode import mode_guard as _mode_guard
 
 in_declarative_mode = in_to_static_mode
-
+#: ``paddle.base.dygraph.base`` is this module too (``base.dygraph.base.guard``)
 base = sys.modules[__name__]
 
-__all__ = ["guard", "to_variable", "no_grad", "grad", "enabled", "in_to_static_mode",
+__all__ = ["switch_to_static_graph", "guard", "to_variable", "no_grad", "grad", "enabled",
+           "in_to_static_mode",
            "in_declarative_mode", "param_guard"]
 
 
@@ -45,3 +48,12 @@ def param_guard(parameters):
     ``to_static`` traces it; paddle_compat's parameters serve both modes as they are, so the
     block runs with them unchanged."""
     yield
+
+
+def switch_to_static_graph(func):
+    """Decorator: ``func`` runs in static mode (the mode before comes back afterwards)."""
+    @functools.wraps(func)
+    def run(*args, **kwargs):
+        with _mode_guard(static=True):
+            return func(*args, **kwargs)
+    return run
