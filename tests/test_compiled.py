@@ -124,7 +124,9 @@ def test_optimizer_update_compile_failure(aot_eager, monkeypatch):
     def refuse(gm, example_inputs):
         raise RuntimeError("no compiler for the test")
     monkeypatch.setattr(_step, "TORCH_BACKEND", refuse)
-    model = paddle.jit.to_static(_mlp(), backend="CINN")
+    from paddle_compat.framework.parameter import mark_compiled
+    model = _mlp()                       # eager forward; parameters marked as to_static does
+    mark_compiled(model.parameters())
     opt = paddle.optimizer.SGD(0.1, parameters=model.parameters())
     w0 = model[0].weight.numpy().copy()
     paddle.nn.functional.mse_loss(model(paddle.ones([4, 8])), paddle.zeros([4, 4])).backward()
