@@ -3,17 +3,20 @@ jit/compiled.py) against our eager step and ``torch.compile`` of the same networ
 torch, at one thread count per process.
 
     python bench/bench_compiled_train.py [--threads 1] [--models resnet18,mobilenetv2,encoder]
-                                         [--batch 8] [--size 32] [--repeat 7]
+                                         [--batch 8] [--size 64] [--repeat 7] [--cpu-time]
 
-Models: ResNet-18 and MobileNetV2 from ``paddle.vision.models`` (batch 8 of 3x32x32 images) and
+Models: ResNet-18 and MobileNetV2 from ``paddle.vision.models`` (batch 8 of 3x64x64 images) and
 a ``paddle.nn.TransformerEncoder`` classifier (batch 8 of 32 tokens). One step is forward, cross
-entropy, backward, Momentum and clearing the gradients (the optimizer runs eagerly in every
-column). Prints medians of wall time per step (ms), the eval forward (no grad) eager and
-to_static, and the compile times (first step / first forward, seconds, wall) separately;
-``--cpu-time`` times the steps by process CPU time instead. Run it a
-second time: the compile cache (``~/.cache/paddle_compat/inductor``) makes the compile columns
-of the second process the cache-hit times. Inductor bakes the thread count into its kernels,
-so each thread count is its own process (``--threads``).
+entropy, backward, Momentum and clearing the gradients (under to_static the Momentum update is
+compiled too: optimizer/compiled_step.py; torch's column runs torch.optim.SGD eagerly). The
+three steps (eager, to_static, torch.compile) are timed in turns, one call of each per round,
+and the medians printed (ms), then the eval forward (no grad) eager and to_static the same way,
+the loss difference over 3 steps, and the compile times (first steps / first forward,
+seconds, wall) separately; ``--cpu-time`` times by process CPU time instead of wall time
+(steadier on a loaded machine). The load average is printed with each model. Run it a second
+time: the compile cache (``~/.cache/paddle_compat/inductor``) makes the compile columns of the
+second process the cache-hit times. Inductor bakes the thread count into its kernels, so each
+thread count is its own process (``--threads``).
 """
 import argparse
 import os
@@ -23,7 +26,11 @@ import time
 import warnings
 
 import numpy as np
-import torch
+
+# the thread count this process is given stays (the adaptive governor would change it under
+# load, and every compiled graph is specialised on it)
+os.environ.setdefault("PADDLE_COMPAT_ADAPTIVE_THREADS", "0")
+import torch  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
@@ -117,6 +124,11 @@ def inputs(name, batch, size):
 CLOCK = [time.perf_counter]
 
 
+def load():
+    """The 1/5/15-minute load averages (what else the machine ran during the numbers)."""
+    return "/".join(f"{v:.1f}" for v in os.getloadavg())
+
+
 def median_ms(fn, repeat):
     clock = CLOCK[0]
     fn()
@@ -147,6 +159,19 @@ def paddle_step(model, x, y):
     return step
 
 
+def interleaved_ms(fns, repeat):
+    """Medians (ms) of each of ``fns``, timed in turns (one call of each per round), so load
+    that comes and goes on a shared machine hits every column alike."""
+    clock = CLOCK[0]
+    times = [[] for _ in fns]
+    for _ in range(repeat):
+        for fn, ts in zip(fns, times):
+            t = clock()
+            fn()
+            ts.append((clock() - t) * 1e3)
+    return [statistics.median(ts) for ts in times]
+
+
 def bench(name, args):
     xa, ya = inputs(name, args.batch, args.size)
     x, y = paddle.to_tensor(xa), paddle.to_tensor(ya)
@@ -162,19 +187,20 @@ def bench(name, args):
     ls = [float(ss()) for _ in range(3)]
     row["compile_train_s"] = time.perf_counter() - t
     row["loss_diff"] = max(abs(a - b) / max(abs(a), 1e-12) for a, b in zip(le, ls))
-    row["eager_step"] = median_ms(es, args.repeat)
-    row["static_step"] = median_ms(ss, args.repeat)
-    eager_m.eval()
-    static_m.eval()
-    with paddle.no_grad():
-        row["compile_fwd_s"] = first_s(lambda: static_m(x))
-        row["eager_fwd"] = median_ms(lambda: eager_m(x), args.repeat)
-        row["static_fwd"] = median_ms(lambda: static_m(x), args.repeat)
     tm = torch.compile(torch_model(name))
     tx, ty = torch.from_numpy(xa), torch.from_numpy(ya)
     tstep = torch_sgd_step(tm, tx, ty)
     row["compile_torch_s"] = first_s(tstep)
-    row["torch_compile_step"] = median_ms(tstep, args.repeat)
+    tstep()
+    row["eager_step"], row["static_step"], row["torch_compile_step"] = interleaved_ms(
+        [es, ss, tstep], args.repeat)
+    eager_m.eval()
+    static_m.eval()
+    with paddle.no_grad():
+        row["compile_fwd_s"] = first_s(lambda: static_m(x))
+        eager_m(x)
+        row["eager_fwd"], row["static_fwd"] = interleaved_ms(
+            [lambda: eager_m(x), lambda: static_m(x)], args.repeat)
     return row
 
 
@@ -183,7 +209,7 @@ def main():
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--models", default="resnet18,mobilenetv2,encoder")
     ap.add_argument("--batch", type=int, default=8)
-    ap.add_argument("--size", type=int, default=32)
+    ap.add_argument("--size", type=int, default=64)
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--cpu-time", action="store_true",
                     help="time steps by process CPU time (every thread counts): steadier than "
@@ -194,12 +220,14 @@ def main():
     torch.set_num_threads(args.threads)
     warnings.simplefilter("ignore")
     print(f"# {machine()}; batch {args.batch}, images {args.size}x{args.size}; "
+          f"{'CPU' if args.cpu_time else 'wall'} time; load average {load()}; "
           f"compile cache {paddle.jit.compiled.cache_dir()}")
     print(f"{'model':12s} {'eager':>8s} {'static':>8s} {'x':>5s} {'t.comp':>8s} {'s/tc':>5s} "
           f"{'fwd e':>7s} {'fwd s':>7s} {'x':>5s} {'loss rel':>9s} "
           f"{'comp train s':>12s} {'comp fwd s':>10s} {'comp torch s':>12s}")
     for name in args.models.split(","):
         r = bench(name, args)
+        print(f"# load average {load()}")
         print(f"{name:12s} {r['eager_step']:8.1f} {r['static_step']:8.1f} "
               f"{r['eager_step'] / r['static_step']:5.2f} {r['torch_compile_step']:8.1f} "
               f"{r['static_step'] / r['torch_compile_step']:5.2f} {r['eager_fwd']:7.1f} "

@@ -12,6 +12,7 @@ import pytest
 
 import paddle_compat as paddle
 from paddle_compat.jit import compiled as _compiled
+from paddle_compat.optimizer import compiled_step as _step
 
 
 def _mlp(dropout=0.3):
@@ -59,6 +60,7 @@ def inductor_run():
 @pytest.fixture
 def aot_eager(monkeypatch):
     monkeypatch.setattr(_compiled, "TORCH_BACKEND", "aot_eager")
+    monkeypatch.setattr(_step, "TORCH_BACKEND", "aot_eager")
 
 
 def test_inductor_training_matches_eager(inductor_run):
@@ -69,6 +71,67 @@ def test_inductor_training_matches_eager(inductor_run):
     graphs = [tr.gm for tr in model.forward._cache.values()]
     assert len(graphs) == 2 and all(isinstance(g, _compiled.CompiledGraph) for g in graphs)
     assert all(g.compile_s is not None for g in graphs)
+    assert model[0].weight.__dict__.get("_compiled_step")      # marked: the update compiled
+
+
+def _compiled_updates():
+    import torch
+    return torch._dynamo.utils.counters["stats"]["unique_graphs"]
+
+
+def _nesterov_loop(model, steps=3):
+    """Nesterov Momentum steps with global-norm clipping and a StepDecay LR on seeded data;
+    the optimizer and the unique graphs dynamo had made after the first step."""
+    lr = paddle.optimizer.lr.StepDecay(0.01, step_size=1, gamma=0.5)
+    opt = paddle.optimizer.Momentum(lr, parameters=model.parameters(), use_nesterov=True,
+                                    grad_clip=paddle.nn.ClipGradByGlobalNorm(0.5))
+    paddle.seed(1)
+    x, y = paddle.randn([6, 8]), paddle.randn([6, 4])
+    first = None
+    for _ in range(steps):
+        paddle.nn.functional.mse_loss(model(x), y).backward()
+        opt.step()
+        opt.clear_grad()
+        lr.step()
+        first = _compiled_updates() if first is None else first
+    return opt, first
+
+
+def test_optimizer_update_compiled(aot_eager):
+    """Momentum over a to_static(CINN) network: the update runs as one compiled graph, with
+    clipping and an LR scheduler as in eager (the LR is a tensor input: no recompile)."""
+    model = paddle.jit.to_static(_mlp(), backend="CINN")
+    opt, first = _nesterov_loop(model)
+    assert _compiled_updates() == first                   # the LR changed, the graph did not
+    comp = opt._compiled_update
+    assert comp.failed is None and len(comp.graphs) == 1
+    eager = _mlp()
+    opt_e, _ = _nesterov_loop(eager)
+    assert "_compiled_update" not in opt_e.__dict__       # unmarked parameters: eager loop
+    for a, b in zip(model.parameters(), eager.parameters()):
+        np.testing.assert_allclose(a.numpy(), b.numpy(), rtol=1e-5, atol=1e-6)
+    # Adam (its rule rounds 1 - beta unlike its eager update) keeps the eager loop
+    adam = paddle.optimizer.Adam(0.01, parameters=model.parameters())
+    paddle.nn.functional.mse_loss(model(paddle.ones([6, 8])), paddle.zeros([6, 4])).backward()
+    adam.step()
+    assert "_compiled_update" not in adam.__dict__
+
+
+def test_optimizer_update_compile_failure(aot_eager, monkeypatch):
+    def refuse(gm, example_inputs):
+        raise RuntimeError("no compiler for the test")
+    monkeypatch.setattr(_step, "TORCH_BACKEND", refuse)
+    from paddle_compat.framework.parameter import mark_compiled
+    model = _mlp()                       # eager forward; parameters marked as to_static does
+    mark_compiled(model.parameters())
+    opt = paddle.optimizer.SGD(0.1, parameters=model.parameters())
+    w0 = model[0].weight.numpy().copy()
+    paddle.nn.functional.mse_loss(model(paddle.ones([4, 8])), paddle.zeros([4, 4])).backward()
+    g = model[0].weight.grad.numpy().copy()
+    with pytest.warns(UserWarning, match="compiled update of SGD failed and runs eagerly from "
+                                         "now on: .*no compiler for the test"):
+        opt.step()
+    np.testing.assert_allclose(model[0].weight.numpy(), w0 - 0.1 * g, rtol=1e-6, atol=1e-7)
 
 
 def test_backend_argument():

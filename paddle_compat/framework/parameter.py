@@ -13,7 +13,7 @@ from . import dtype as _dt
 from .tensor import Tensor
 
 __all__ = ["Parameter", "make_parameter", "unique_name", "used_param_names", "LazyGuard",
-           "lazy_init_enabled"]
+           "lazy_init_enabled", "mark_compiled", "is_marked_compiled"]
 
 _counters = {}
 used_param_names = set()     # parameter names taken (a layer refuses to reuse one)
@@ -23,6 +23,21 @@ def unique_name(prefix):
     """Paddle-style unique names: ``linear_0``, ``linear_1`` ..."""
     c = _counters.setdefault(prefix, itertools.count())
     return f"{prefix}_{next(c)}"
+
+
+_COMPILED = "_compiled_step"
+
+
+def mark_compiled(params):
+    """Mark parameters of a network that ``to_static(backend="CINN")`` compiles: their
+    optimizer update runs compiled as well (``optimizer/compiled_step.py``)."""
+    for p in params:
+        p.__dict__[_COMPILED] = True
+
+
+def is_marked_compiled(p):
+    """Whether ``mark_compiled`` marked ``p``."""
+    return _COMPILED in p.__dict__
 
 
 class Parameter(Tensor):

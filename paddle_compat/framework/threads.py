@@ -17,13 +17,15 @@ readings in a row that agree, so one busy instant does not flip it. A check cost
 It stays out of the way when the user chose the count: ``OMP_NUM_THREADS`` or ``CPU_NUM`` set,
 ``PADDLE_COMPAT_ADAPTIVE_THREADS=0``, or a ``torch.set_num_threads`` since our last change (then
 it stops for the rest of the process). On systems without /proc/stat it does nothing.
+Compiled code stops it too (``hold()``): torch.compile guards on the thread count and inductor
+bakes it into its kernels, so every change would recompile every graph.
 """
 import os
 import time
 
 import torch
 
-__all__ = ["govern", "enabled"]
+__all__ = ["govern", "enabled", "hold"]
 
 _INTERVAL = 0.5
 _state = {"start": None, "set": None, "last": 0.0, "pending": None, "off": None}
@@ -96,3 +98,9 @@ def govern(now=None):
         _state["pending"] = None
     else:
         _state["pending"] = want
+
+
+def hold():
+    """Leave the thread count as it is from now on (compiled graphs are specialised on it:
+    ``to_static(backend="CINN")`` and the compiled optimizer update call this)."""
+    _state["off"] = True

@@ -54,6 +54,7 @@ from torch.utils._pytree import tree_flatten, tree_unflatten
 
 from ..framework import hooks as _hooks
 from . import compiled as _compiled
+from ..framework.parameter import mark_compiled
 from ..framework.tensor import Tensor, wrap
 from ..random import default_generator as _cpu_generator
 from ..static import mode as _mode
@@ -149,6 +150,8 @@ class StaticFunction:
             if owner is not None and _hooks.is_layer(owner):
                 layer = owner
         self._layer = layer
+        if self._compiler and layer is not None:
+            mark_compiled(layer.parameters())      # their optimizer update runs compiled too
         self._layers = None          # the layers whose flags are guarded, listed on first call
         functools.update_wrapper(self, function)
 

@@ -27,6 +27,7 @@ from typing import Optional
 
 import torch
 
+from ..framework import threads as _threads
 from ..nn.functional.common import _keep_mask
 
 __all__ = ["wants_compiler", "compile_graph", "cache_dir", "MAX_COMPILES"]
@@ -123,6 +124,7 @@ class CompiledGraph:
 
     def __init__(self, gm, name):
         cache_dir()
+        _threads.hold()          # a thread-count change would recompile (dynamo guards it)
         self.fn = torch.compile(_rewrite_rng(gm), backend=TORCH_BACKEND, dynamic=False)
         self.name = name
         self.first = True

@@ -38,6 +38,7 @@ from ..framework.dtype import default_float
 from ..framework.parameter import unique_name
 from ..framework.tensor import is_dtensor, wrap
 from ..regularizer import L2Decay, WeightDecayRegularizer
+from .compiled_step import try_compiled_update
 from ..nn.clip import ClipGradBase
 from ..static import mode as _mode
 from .lr import LRScheduler
@@ -355,6 +356,9 @@ class Optimizer:
             grads = clip._clip(params, grads)
         grads = self._regularized(params, grads, group)
         states = [self._state_of(p, group) for p in params]
+        if try_compiled_update(self, group, params, grads, states, lr):
+            self._finish(params, states, group)
+            return
         for p, g, st in zip(params, grads, states):
             plr = self._param_lr(p, lr)
             master = self._master_weights.get(p.name) if self._multi_precision else None
