@@ -3,51 +3,29 @@ paddlesci and pgl), against Paddle 3.3.1 (tests/goldens/ecosystem_sci.json from
 tools/goldens/record_ecosystem_sci.py): ``set_value`` after a tensor was used in a graph,
 ``paddle.jit.save`` of a forward on a dict/list of tensors. Each case's code runs here on
 paddle_compat, from a file as the recorder ran it, and must give Paddle's value or error."""
-import json
 import os
 
 import numpy as np
 import pytest
 
 import paddle_compat as paddle
+from code_cases import assert_recorded, check_case, load_cases
 
-HERE = os.path.dirname(__file__)
-GOLDEN = os.path.join(HERE, "goldens", "ecosystem_sci.json")
-with open(GOLDEN) as _f:
-    CASES = json.load(_f)
-
-RECORDER = os.path.join(HERE, "..", "tools", "goldens", "record_ecosystem_sci.py")
+GOLDEN = os.path.join(os.path.dirname(__file__), "goldens", "ecosystem_sci.json")
+CASES = load_cases("ecosystem_sci.json")
 
 
-def run_case(code):
-    """The recorder's runner (a file per case, a fresh ``tmp``) with paddle_compat."""
-    import runpy
-    import tempfile
-    tmp = tempfile.mkdtemp(prefix="eco_sci_")
-    path = os.path.join(tmp, "case.py")
-    with open(path, "w") as f:
-        f.write(code)
-    scope = runpy.run_path(path, init_globals={"paddle": paddle, "np": np, "os": os, "tmp": tmp})
-    return scope["out"]
+def _equal(got, want):
+    assert got == want
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_case_matches_paddle(name):
-    case = CASES[name]
-    if "error" in case:
-        with pytest.raises(Exception) as info:
-            run_case(case["code"])
-        assert type(info.value).__name__ == case["error"]
-    else:
-        assert run_case(case["code"]) == case["value"]
+    check_case(CASES[name], _equal, "eco_sci_")
 
 
 def test_cases_are_the_recorders():
-    """The golden holds exactly the recorder's cases (a case added there is recorded)."""
-    with open(RECORDER) as f:
-        src = f.read()
-    for name, case in CASES.items():
-        assert f'"{name}"' in src and case["code"] in src
+    assert_recorded(CASES, "record_ecosystem_sci.py")
 
 
 def test_set_value_keeps_autograd_identity_and_shape_check():

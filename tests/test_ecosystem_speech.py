@@ -6,28 +6,15 @@ keyword-only arguments. Each case's code runs here on paddle_compat, from a file
 recorder ran it, and must give Paddle's value (floats to 1e-5) or error type."""
 import json
 import os
-import runpy
-import tempfile
 
 import numpy as np
 import pytest
 
 import paddle_compat as paddle
+from code_cases import assert_recorded, check_case, load_cases
 
 HERE = os.path.dirname(__file__)
-GOLDEN = os.path.join(HERE, "goldens", "ecosystem_speech.json")
-with open(GOLDEN) as _f:
-    CASES = json.load(_f)
-
-RECORDER = os.path.join(HERE, "..", "tools", "goldens", "record_ecosystem_speech.py")
-
-
-def run_case(code):
-    """The recorder's runner (a file per case) with paddle_compat."""
-    path = os.path.join(tempfile.mkdtemp(prefix="eco_speech_"), "case.py")
-    with open(path, "w") as f:
-        f.write(code)
-    return runpy.run_path(path, init_globals={"paddle": paddle, "np": np})["out"]
+CASES = load_cases("ecosystem_speech.json")
 
 
 def assert_close(got, want, where="out"):
@@ -44,21 +31,11 @@ def assert_close(got, want, where="out"):
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_case_matches_paddle(name):
-    case = CASES[name]
-    if "error" in case:
-        with pytest.raises(Exception) as info:
-            run_case(case["code"])
-        assert type(info.value).__name__ == case["error"]
-    else:
-        assert_close(run_case(case["code"]), case["value"])
+    check_case(CASES[name], assert_close, "eco_speech_")
 
 
 def test_cases_are_the_recorders():
-    """The golden holds exactly the recorder's cases (a case added there is recorded)."""
-    with open(RECORDER) as f:
-        src = f.read()
-    for name, case in CASES.items():
-        assert f'"{name}"' in src and case["code"] in src
+    assert_recorded(CASES, "record_ecosystem_speech.py")
 
 
 def test_empty_conv_with_negative_output_size_still_refused():

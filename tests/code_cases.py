@@ -1,0 +1,50 @@
+"""Golden cases written as code (``{name: {"code": ..., "value": ...} or {"code": ...,
+"error": type name}}``), recorded on real Paddle by a ``tools/goldens/record_*.py`` script that
+runs each case's code as a file leaving its result in ``out``: the same runner on paddle_compat,
+the check of one case, and the check that the golden holds the recorder's cases."""
+import json
+import os
+import runpy
+import tempfile
+
+import numpy as np
+import pytest
+
+import paddle_compat as paddle
+
+HERE = os.path.dirname(__file__)
+
+
+def load_cases(golden):
+    """The cases of ``tests/goldens/<golden>``."""
+    with open(os.path.join(HERE, "goldens", golden)) as f:
+        return json.load(f)
+
+
+def run_case(code, prefix="case_"):
+    """Run ``code`` as a file in a fresh folder (``tmp``) with paddle_compat as ``paddle``;
+    its ``out``."""
+    tmp = tempfile.mkdtemp(prefix=prefix)
+    path = os.path.join(tmp, "case.py")
+    with open(path, "w") as f:
+        f.write(code)
+    return runpy.run_path(path, init_globals={"paddle": paddle, "np": np, "os": os,
+                                              "tmp": tmp})["out"]
+
+
+def check_case(case, compare, prefix="case_"):
+    """Paddle's error type, or Paddle's value by ``compare(got, want)``."""
+    if "error" in case:
+        with pytest.raises(Exception) as info:
+            run_case(case["code"], prefix)
+        assert type(info.value).__name__ == case["error"]
+    else:
+        compare(run_case(case["code"], prefix), case["value"])
+
+
+def assert_recorded(cases, recorder):
+    """The golden holds exactly the recorder's cases (a case added there is recorded)."""
+    with open(os.path.join(HERE, "..", "tools", "goldens", recorder)) as f:
+        src = f.read()
+    for name, case in cases.items():
+        assert f'"{name}"' in src and case["code"] in src
