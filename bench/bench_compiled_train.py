@@ -37,7 +37,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 import paddle_compat as paddle  # noqa: E402
 from bench_zoo import torch_resnet18  # noqa: E402
-from timing import machine, torch_sgd_step  # noqa: E402
+from timing import machine, paddle_encoder, torch_encoder, torch_sgd_step  # noqa: E402
 
 
 def paddle_model(name):
@@ -47,17 +47,7 @@ def paddle_model(name):
     if name == "mobilenetv2":
         return paddle.vision.models.mobilenet_v2(num_classes=10)
 
-    class Encoder(paddle.nn.Layer):
-        def __init__(self):
-            super().__init__()
-            self.emb = paddle.nn.Embedding(1000, 128)
-            layer = paddle.nn.TransformerEncoderLayer(128, 4, 512, dropout=0.1)
-            self.enc = paddle.nn.TransformerEncoder(layer, 2)
-            self.head = paddle.nn.Linear(128, 10)
-
-        def forward(self, ids):
-            return self.head(self.enc(self.emb(ids)).mean(axis=1))
-    return Encoder()
+    return paddle_encoder(paddle)
 
 
 def _torch_mobilenet_v2(num_classes):
@@ -99,17 +89,7 @@ def torch_model(name):
     if name == "mobilenetv2":
         return _torch_mobilenet_v2(10)
 
-    class Encoder(torch.nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.emb = torch.nn.Embedding(1000, 128)
-            layer = torch.nn.TransformerEncoderLayer(128, 4, 512, dropout=0.1, batch_first=True)
-            self.enc = torch.nn.TransformerEncoder(layer, 2, enable_nested_tensor=False)
-            self.head = torch.nn.Linear(128, 10)
-
-        def forward(self, ids):
-            return self.head(self.enc(self.emb(ids)).mean(dim=1))
-    return Encoder()
+    return torch_encoder()
 
 
 def inputs(name, batch, size):

@@ -25,7 +25,7 @@ import torch
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from timing import machine, torch_sgd_step  # noqa: E402
+from timing import machine, torch_encoder, torch_sgd_step  # noqa: E402
 
 PADDLE_PY = os.environ.get("PADDLE_PYTHON", os.path.join(os.path.dirname(os.path.dirname(HERE)),
                                                          "paddle_venv", "bin", "python"))
@@ -119,18 +119,7 @@ def torch_step(model_name, batch, size):
         model, _ = torch_resnet18(10)
         x = torch.rand(batch, 3, size, size)
     else:
-        class Encoder(torch.nn.Module):
-            def __init__(self):
-                super().__init__()
-                self.emb = torch.nn.Embedding(1000, 128)
-                layer = torch.nn.TransformerEncoderLayer(128, 4, 512, dropout=0.1,
-                                                         batch_first=True)
-                self.enc = torch.nn.TransformerEncoder(layer, 2, enable_nested_tensor=False)
-                self.head = torch.nn.Linear(128, 10)
-
-            def forward(self, ids):
-                return self.head(self.enc(self.emb(ids)).mean(1))
-        model = Encoder()
+        model = torch_encoder()
         x = torch.randint(0, 1000, (batch, 64))
     y = torch.arange(batch) % 10
     return torch_sgd_step(model, x, y)

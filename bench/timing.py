@@ -51,6 +51,40 @@ def torch_sgd_step(model, x, y):
     return step
 
 
+def paddle_encoder(paddle):
+    """The Transformer-encoder classifier the training benchmarks time, from ``paddle``
+    (paddle_compat, or real Paddle): embedding 1000x128, 2 encoder layers (4 heads, 512 wide,
+    dropout 0.1), mean over tokens, a 10-way head."""
+    class Encoder(paddle.nn.Layer):
+        def __init__(self):
+            super().__init__()
+            self.emb = paddle.nn.Embedding(1000, 128)
+            layer = paddle.nn.TransformerEncoderLayer(128, 4, 512, dropout=0.1)
+            self.enc = paddle.nn.TransformerEncoder(layer, 2)
+            self.head = paddle.nn.Linear(128, 10)
+
+        def forward(self, ids):
+            return self.head(self.enc(self.emb(ids)).mean(axis=1))
+    return Encoder()
+
+
+def torch_encoder():
+    """``paddle_encoder`` written in torch (batch-first, no nested tensors)."""
+    import torch
+
+    class Encoder(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.emb = torch.nn.Embedding(1000, 128)
+            layer = torch.nn.TransformerEncoderLayer(128, 4, 512, dropout=0.1, batch_first=True)
+            self.enc = torch.nn.TransformerEncoder(layer, 2, enable_nested_tensor=False)
+            self.head = torch.nn.Linear(128, 10)
+
+        def forward(self, ids):
+            return self.head(self.enc(self.emb(ids)).mean(dim=1))
+    return Encoder()
+
+
 def machine():
     return (f"{platform.processor() or platform.machine()}, {torch.get_num_threads()} threads, "
             f"torch {torch.__version__}, Python {platform.python_version()}")
