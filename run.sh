@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's two commands: `bash run.sh examples` runs the Paddle examples on torch (CPU, or
 # CUDA when torch sees a GPU); `bash run.sh tests` runs the test suite (`tests-numpy1`: the core
-# tests again under numpy 1.26); `bash run.sh lint` checks
+# tests again under numpy 1.26; `tests-pure`: on the pure-Python operators); `bash run.sh lint` checks
 # the import contract of pyproject.toml. All set up first.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -55,6 +55,14 @@ case "${1:-}" in
       tests/test_printing.py tests/test_interop.py tests/test_save_load.py \
       tests/test_import_mechanisms.py
     exec "$venv/bin/python" -m pytest -q -p no:cacheprovider "$@" ;;
+  tests-pure)
+    # the core tests again on the pure-Python operators (PADDLE_COMPAT_PURE_PYTHON=1: what runs
+    # where the C slots could not be built); pytest arguments replace the default core subset
+    shift; setup
+    [ $# -gt 0 ] || set -- tests/test_tensor.py tests/test_promotion.py tests/test_indexing.py \
+      tests/test_static.py tests/test_pylayer_compile.py tests/test_core_goldens.py \
+      tests/test_interop.py tests/test_fastops.py
+    PADDLE_COMPAT_PURE_PYTHON=1 exec "$PY" -m pytest -q -p no:cacheprovider "$@" ;;
   lint)
     # the floors of pyproject.toml's import contract (README "Layers")
     shift; setup
@@ -62,6 +70,6 @@ case "${1:-}" in
 sys.argv[0] = 'lint-imports'; sys.exit(lint_imports_command())" --no-cache "$@" ;;
   *)
     echo "usage: bash run.sh examples [--device gpu] | bash run.sh tests [pytest args]" \
-         "| bash run.sh tests-numpy1 [pytest args] | bash run.sh lint" >&2
+         "| bash run.sh tests-numpy1|tests-pure [pytest args] | bash run.sh lint" >&2
     exit 2 ;;
 esac

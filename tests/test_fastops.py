@@ -2,13 +2,12 @@
 they stand in for: for every operator, dtype pair, Python-number operand and basic index, the
 two give the same dtype, shape, values and stop_gradient, or the same exception and message.
 Also: they are installed where built, an override assigned by user code wins, gradients flow,
-and the core suites pass with PADDLE_COMPAT_PURE_PYTHON=1 (a subprocess)."""
+and (``bash run.sh tests-pure``, a step of .ci/run) the core suites pass with
+PADDLE_COMPAT_PURE_PYTHON=1."""
 import contextlib
 import itertools
 import operator
 import os
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -19,7 +18,6 @@ from paddle_compat.framework.parameter import Parameter
 from paddle_compat.framework.tensor import _FAST_SLOT_NAMES, Tensor, install_fast_slots
 
 PURE = bool(os.environ.get("PADDLE_COMPAT_PURE_PYTHON"))
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 try:
     from paddle_compat.framework import _fastops
@@ -378,17 +376,3 @@ def test_torch_compile_traces_paddle_code_through_the_fast_layers():
     finally:
         dynamo.reset()
     torch.testing.assert_close(got, f(t))
-
-
-PURE_SUITES = ["test_tensor.py", "test_promotion.py", "test_indexing.py", "test_static.py",
-               "test_pylayer_compile.py", "test_core_goldens.py", "test_interop.py",
-               "test_fastops.py"]
-
-
-@pytest.mark.skipif(PURE, reason="this is the pure-Python run itself")
-def test_core_suites_pass_without_the_slots():
-    env = dict(os.environ, PADDLE_COMPAT_PURE_PYTHON="1")
-    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider"] +
-                       [os.path.join("tests", f) for f in PURE_SUITES],
-                       cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
-    assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]

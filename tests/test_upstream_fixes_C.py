@@ -15,8 +15,6 @@ tools/goldens/record_upstream_fixes_C.py).
 import importlib
 import json
 import os
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -63,22 +61,27 @@ def test_flags_through_base():
     assert base.set_flags is paddle.set_flags and base.in_pir_mode() is False
 
 
-def _run(code, **env):
-    e = dict(os.environ, PYTHONPATH=ROOT, **env)
-    p = subprocess.run([sys.executable, "-m", "paddle_compat", "-c", code], env=e,
-                       capture_output=True, text=True, timeout=300)
-    return p.stdout.split(), p.stderr
+@pytest.fixture
+def flags_kept():
+    """The flags' values restored after the test."""
+    from paddle_compat.framework import flags as _flags
+    saved = {k: v[0] for k, v in _flags._FLAGS.items()}
+    yield _flags
+    for k, v in saved.items():
+        _flags._FLAGS[k][0] = v
 
 
-def test_flags_from_environment():
-    code = ("import paddle; print(paddle.get_flags(['FLAGS_enable_pir_api', "
-            "'FLAGS_call_stack_level']) == {'FLAGS_enable_pir_api': False, "
-            "'FLAGS_call_stack_level': 3})")
-    out, _ = _run(code, FLAGS_enable_pir_api="0", FLAGS_call_stack_level="3")
-    assert out == ["True"]
-    out, err = _run("import paddle; print(paddle.get_flags('FLAGS_use_mkldnn'))",
-                    FLAGS_use_mkldnn="maybe")
-    assert out == ["{'FLAGS_use_mkldnn':", "False}"] and "FLAGS_use_mkldnn" in err
+def test_flags_from_environment(flags_kept, monkeypatch):
+    # what import does with FLAGS_* variables (framework.flags reads them once, at import)
+    monkeypatch.setenv("FLAGS_enable_pir_api", "0")
+    monkeypatch.setenv("FLAGS_call_stack_level", "3")
+    flags_kept._from_environment()
+    assert paddle.get_flags(["FLAGS_enable_pir_api", "FLAGS_call_stack_level"]) == {
+        "FLAGS_enable_pir_api": False, "FLAGS_call_stack_level": 3}
+    monkeypatch.setenv("FLAGS_use_mkldnn", "maybe")
+    with pytest.warns(UserWarning, match="FLAGS_use_mkldnn"):
+        flags_kept._from_environment()
+    assert paddle.get_flags("FLAGS_use_mkldnn") == {"FLAGS_use_mkldnn": False}
 
 
 # ---------------------------------------------------------------------------- base names
@@ -310,14 +313,19 @@ def test_poisson_static_draws_each_run():
 
 
 # ---------------------------------------------------------------------------- static_pylayer
-def test_static_pylayer_wrong_arity_per_ir():
+def test_static_pylayer_wrong_arity_per_ir(flags_kept, capsys):
     code = open(os.path.join(ROOT, "tools", "goldens",
                              "record_upstream_fixes_C.py")).read()
     code = code[code.index('PYLAYER = r"""') + len('PYLAYER = r"""'):]
     code = code[:code.index('"""')]
     for flag, want in GOLD["static_pylayer_wrong_arity"].items():
-        out, err = _run(code, FLAGS_enable_pir_api=flag)
-        assert out == want, err
+        paddle.set_flags({"FLAGS_enable_pir_api": flag == "1"})
+        capsys.readouterr()
+        try:
+            exec(compile(code, "static_pylayer_case.py", "exec"), {"__name__": "case"})
+        finally:
+            paddle.disable_static()
+        assert capsys.readouterr().out.split() == want
 
 
 # ---------------------------------------------------------------------------- paddle.grad
