@@ -179,15 +179,14 @@ class CompiledGraph:
         if self._prev is not None:
             periods[self._prev].append(now - self._t0)
         done = len(periods[0]) + len(periods[1])
-        if done >= 2 * TRIAL_PAIRS:
+        if done >= 2 * max(TRIAL_PAIRS, 1):
             return self._choose()(*args)
         self._prev = done % 2                       # uncompiled first, then compiled
         self._t0 = time.process_time()
         return (self.fn if self._prev else self.gm)(*args)
 
     def _choose(self):
-        eager = statistics.median(self._periods[0][1:])
-        comp = statistics.median(self._periods[1][1:])
+        eager, comp = (statistics.median(p[1:] if len(p) > 1 else p) for p in self._periods)
         self.trial_ms = (eager * 1e3, comp * 1e3)
         if comp <= eager:
             self.run, self.choice = self.fn, "compiled"
