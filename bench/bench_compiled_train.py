@@ -9,8 +9,11 @@ Models: ResNet-18 and MobileNetV2 from ``paddle.vision.models`` (batch 8 of 3x64
 a ``paddle.nn.TransformerEncoder`` classifier (batch 8 of 32 tokens). One step is forward, cross
 entropy, backward, Momentum and clearing the gradients (under to_static the Momentum update is
 compiled too: optimizer/compiled_step.py; torch's column runs torch.optim.SGD eagerly). The
-three steps (eager, to_static, torch.compile) are timed in turns, one call of each per round,
-and the medians printed (ms), then the eval forward (no grad) eager and to_static the same way,
+steps (eager, to_static, to_static with the timed choice, torch.compile) are timed in turns,
+one call of each per round, and the medians printed (ms), then the eval forward (no grad) eager
+and the two to_static models the same way. ``static`` keeps every graph compiled (inductor's
+code, ``jit.compiled.TIMED_CHOICE`` off); ``auto`` is the default, where each graph timed
+itself uncompiled and compiled on its first calls and kept the faster (its choices printed);
 the loss difference over 3 steps, and the compile times (first steps / first forward,
 seconds, wall) separately; ``--cpu-time`` times by process CPU time instead of wall time
 (steadier on a loaded machine). The load average is printed with each model. Run it a second
@@ -152,12 +155,25 @@ def interleaved_ms(fns, repeat):
     return [statistics.median(ts) for ts in times]
 
 
+def _choices(model):
+    """Each compiled graph's timed choice: (choice, uncompiled ms, compiled ms)."""
+    out = []
+    for tr in model.forward._cache.values():
+        g = tr.gm
+        if isinstance(g, paddle.jit.compiled.CompiledGraph):
+            out.append((g.choice,) + tuple(round(v, 1) for v in (g.trial_ms or ())))
+    return out
+
+
 def bench(name, args):
+    compiled = paddle.jit.compiled
     xa, ya = inputs(name, args.batch, args.size)
     x, y = paddle.to_tensor(xa), paddle.to_tensor(ya)
     row = {}
-    # losses over 3 steps: eager vs to_static (same seed, same data)
+    # losses over 3 steps: eager vs to_static (same seed, same data); this model's graphs stay
+    # compiled (no timed choice): its column is inductor's code
     eager_m = paddle_model(name)
+    compiled.TIMED_CHOICE = False
     static_m = paddle.jit.to_static(paddle_model(name), backend="CINN")
     es, ss = paddle_step(eager_m, x, y), paddle_step(static_m, x, y)
     paddle.seed(1)
@@ -167,20 +183,34 @@ def bench(name, args):
     ls = [float(ss()) for _ in range(3)]
     row["compile_train_s"] = time.perf_counter() - t
     row["loss_diff"] = max(abs(a - b) / max(abs(a), 1e-12) for a, b in zip(le, ls))
+    # the default: graphs timed against their uncompiled selves, the faster kept (its compile
+    # hits the cache the model above filled; the trial calls are counted in its compile time)
+    compiled.TIMED_CHOICE = True
+    auto_m = paddle.jit.to_static(paddle_model(name), backend="CINN")
+    aus = paddle_step(auto_m, x, y)
+    t = time.perf_counter()
+    for _ in range(2 * compiled.TRIAL_PAIRS + 2):
+        aus()
+    row["compile_auto_s"] = time.perf_counter() - t
     tm = torch.compile(torch_model(name))
     tx, ty = torch.from_numpy(xa), torch.from_numpy(ya)
     tstep = torch_sgd_step(tm, tx, ty)
     row["compile_torch_s"] = first_s(tstep)
     tstep()
-    row["eager_step"], row["static_step"], row["torch_compile_step"] = interleaved_ms(
-        [es, ss, tstep], args.repeat)
-    eager_m.eval()
-    static_m.eval()
+    row["eager_step"], row["static_step"], row["auto_step"], row["torch_compile_step"] = \
+        interleaved_ms([es, ss, aus, tstep], args.repeat)
+    for m in (eager_m, static_m, auto_m):
+        m.eval()
     with paddle.no_grad():
+        compiled.TIMED_CHOICE = False
         row["compile_fwd_s"] = first_s(lambda: static_m(x))
+        compiled.TIMED_CHOICE = True
+        for _ in range(2 * compiled.TRIAL_PAIRS + 2):
+            auto_m(x)
         eager_m(x)
-        row["eager_fwd"], row["static_fwd"] = interleaved_ms(
-            [lambda: eager_m(x), lambda: static_m(x)], args.repeat)
+        row["eager_fwd"], row["static_fwd"], row["auto_fwd"] = interleaved_ms(
+            [lambda: eager_m(x), lambda: static_m(x), lambda: auto_m(x)], args.repeat)
+    row["choices"] = _choices(auto_m)
     return row
 
 
@@ -202,16 +232,20 @@ def main():
     print(f"# {machine()}; batch {args.batch}, images {args.size}x{args.size}; "
           f"{'CPU' if args.cpu_time else 'wall'} time; load average {load()}; "
           f"compile cache {paddle.jit.compiled.cache_dir()}")
-    print(f"{'model':12s} {'eager':>8s} {'static':>8s} {'x':>5s} {'t.comp':>8s} {'s/tc':>5s} "
-          f"{'fwd e':>7s} {'fwd s':>7s} {'x':>5s} {'loss rel':>9s} "
-          f"{'comp train s':>12s} {'comp fwd s':>10s} {'comp torch s':>12s}")
+    print(f"{'model':12s} {'eager':>8s} {'static':>8s} {'x':>5s} {'auto':>8s} {'x':>5s} "
+          f"{'t.comp':>8s} {'s/tc':>5s} {'fwd e':>7s} {'fwd s':>7s} {'x':>5s} {'fwd a':>7s} "
+          f"{'x':>5s} {'loss rel':>9s} {'comp train s':>12s} {'comp fwd s':>10s} "
+          f"{'comp torch s':>12s}")
     for name in args.models.split(","):
         r = bench(name, args)
-        print(f"# load average {load()}")
+        print(f"# load average {load()}; auto's choices (choice, uncompiled ms, compiled ms "
+              f"per call): {r['choices']}; auto's compile + trial {r['compile_auto_s']:.1f} s")
         print(f"{name:12s} {r['eager_step']:8.1f} {r['static_step']:8.1f} "
-              f"{r['eager_step'] / r['static_step']:5.2f} {r['torch_compile_step']:8.1f} "
+              f"{r['eager_step'] / r['static_step']:5.2f} {r['auto_step']:8.1f} "
+              f"{r['eager_step'] / r['auto_step']:5.2f} {r['torch_compile_step']:8.1f} "
               f"{r['static_step'] / r['torch_compile_step']:5.2f} {r['eager_fwd']:7.1f} "
               f"{r['static_fwd']:7.1f} {r['eager_fwd'] / r['static_fwd']:5.2f} "
+              f"{r['auto_fwd']:7.1f} {r['eager_fwd'] / r['auto_fwd']:5.2f} "
               f"{r['loss_diff']:9.1e} {r['compile_train_s']:12.1f} {r['compile_fwd_s']:10.1f} "
               f"{r['compile_torch_s']:12.1f}", flush=True)
 

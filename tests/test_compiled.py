@@ -255,6 +255,45 @@ def test_graph_break_named(aot_eager):
     np.testing.assert_allclose(out.numpy(), np.cos(np.sin(1.0) + 1) * np.ones(2), rtol=1e-6)
 
 
+def _spin(fn, seconds):
+    """``fn`` made slower by ``seconds`` of process CPU time (what the choice times)."""
+    import time
+
+    def slow(*args):
+        end = time.process_time() + seconds
+        while time.process_time() < end:
+            pass
+        return fn(*args)
+    return slow
+
+
+@pytest.mark.parametrize("slow", ["compiled", "eager"])
+def test_timed_choice_keeps_the_faster(aot_eager, monkeypatch, slow):
+    """After compiling, a graph times its calls uncompiled and compiled in turns and keeps the
+    faster: never slower than eager."""
+    import torch
+    monkeypatch.setattr(_compiled, "TRIAL_PAIRS", 2)
+    g = torch.fx.Graph()
+    x = g.placeholder("x")
+    g.output(g.call_function(torch.sin, (x,)))
+    cg = _compiled.compile_graph(torch.fx.GraphModule(torch.nn.Module(), g), "my_fn")
+    cg(torch.ones(2))                                   # compiles
+    if slow == "compiled":
+        cg.fn = _spin(cg.fn, 0.02)
+    else:
+        cg.gm = _spin(cg.gm, 0.02)
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        outs = [cg(torch.full((2,), float(i))) for i in range(6)]
+    for i, o in enumerate(outs):                        # both variants compute the same
+        np.testing.assert_allclose(o.numpy(), np.sin(float(i)) * np.ones(2), rtol=1e-6)
+    fast = "eager" if slow == "compiled" else "compiled"
+    assert cg.choice == fast and cg.run is (cg.gm if fast == "eager" else cg.fn)
+    assert (cg.trial_ms[0] > cg.trial_ms[1]) == (fast == "compiled")
+    named = [str(m.message) for m in w if "ran faster uncompiled" in str(m.message)]
+    assert len(named) == (fast == "eager") and all("my_fn" in m for m in named)
+
+
 def test_model_fit_on_to_static_network(aot_eager):
     def run(compiled):
         net = _mlp(0.0)

@@ -187,6 +187,25 @@ def test_bernoulli_multinomial_dropout(dt):
     assert_same(*both(fn, 12))
 
 
+@pytest.mark.parametrize("p", [0.0, 1e-30, 0.1, 0.3, 0.5, 0.9, 1 - 2 ** -24, 1.0])
+def test_keep_flags_are_dropout_mask(p):
+    """Dropout's one-pass keep flags (word >= threshold; what nn.functional.dropout draws) are
+    dropout_mask's float32 test on both paths, and leave the engine where it leaves it."""
+    for c in PATHS:
+        was = engine.use_c_kernels(c == "c")
+        try:
+            g, h = Generator(21), Generator(21)
+            ref = [D.dropout_mask(g, (313, 7), p).ravel(), D.dropout_mask(g, (5,), p)]
+            got = [D.keep_flags(h, 313 * 7, p), D.keep_flags(h, 5, p, np.ones(5, np.uint8))]
+            assert_same([ref[0], ref[1].view(np.uint8)], got, g.get_state(), h.get_state())
+        finally:
+            engine.use_c_kernels(was)
+    t = D.keep_threshold(p)
+    if 0 < t < 1 << 64:     # the threshold is the first kept word
+        below, at = D.canonical(np.array([t - 1, t], dtype=np.uint64), np.float32)
+        assert below < np.float32(p) <= at
+
+
 @needs_c
 def test_poisson():
     rates = np.linspace(0, 40, 5001)

@@ -13,7 +13,11 @@ What this module adds to the GraphModule before compiling:
   time in eager's order (each mask takes the previous one as an ordering token), so compiled
   dropout draws the same bits as eager under the same seed;
 * graph breaks are reported by name: after the first compiled call, dynamo's break reasons that
-  call added are given in one warning (the op or Python construct dynamo could not take).
+  call added are given in one warning (the op or Python construct dynamo could not take);
+* never slower than eager: after the compiling call, the next calls run alternately the traced
+  graph uncompiled and compiled, each timed by process CPU time from its start to the graph's
+  next call (so a training call's backward, which AOTAutograd compiles with it, and the rest of
+  the user's loop are counted), and the graph keeps the faster (``TIMED_CHOICE``).
 
 The compile cache (inductor's FX graph cache and AOTAutograd's) lives under
 ``~/.cache/paddle_compat/inductor`` unless ``TORCHINDUCTOR_CACHE_DIR`` is set, so a second
@@ -21,6 +25,7 @@ process compiling the same graph reuses the first one's kernels.
 """
 import copy
 import os
+import statistics
 import time
 import warnings
 from typing import Optional
@@ -35,6 +40,11 @@ __all__ = ["wants_compiler", "compile_graph", "cache_dir", "MAX_COMPILES"]
 #: torch.compile's backend for to_static graphs (tests set "aot_eager" to check our side of
 #: the compile without a C++ build)
 TORCH_BACKEND = "inductor"
+
+#: after its compiling call, a graph runs ``2 * TRIAL_PAIRS`` calls alternately uncompiled and
+#: compiled (the first pair not counted) and keeps the faster; False keeps the compiled graph
+TIMED_CHOICE = True
+TRIAL_PAIRS = 5
 
 #: compiled graphs per ``to_static`` function (one per guard key: shape, dtype, modes); later
 #: keys run the traced graph uncompiled, with one warning
@@ -117,27 +127,39 @@ def _break_reasons():
 
 
 class CompiledGraph:
-    """A GraphModule under ``torch.compile`` (inductor); its first call compiles and warns
-    with the graph breaks dynamo reported for it."""
+    """A GraphModule under ``torch.compile`` (inductor). Its first call compiles and warns
+    with the graph breaks dynamo reported for it; then (``TIMED_CHOICE``) the next
+    ``2 * TRIAL_PAIRS`` calls alternate between the traced graph uncompiled (``gm``: eager's
+    kernels, eager's arithmetic) and compiled, each timed from its start to the next call of
+    this graph, and the faster by median (the first pair not counted: one-time costs such as
+    the lazily compiled backward) runs from then on: ``choice`` ("compiled" or "eager") and
+    ``trial_ms`` (the medians, uncompiled and compiled) tell which and why."""
 
-    __slots__ = ("fn", "name", "first", "compile_s")
+    __slots__ = ("fn", "gm", "name", "compile_s", "run", "choice", "trial_ms", "_periods",
+                 "_prev", "_t0")
 
     def __init__(self, gm, name):
         cache_dir()
         _threads.hold()          # a thread-count change would recompile (dynamo guards it)
         self.fn = torch.compile(_rewrite_rng(gm), backend=TORCH_BACKEND, dynamic=False)
+        self.gm = gm
         self.name = name
-        self.first = True
         self.compile_s = None
+        self.run = self._first
+        self.choice = None
+        self.trial_ms = None
+        self._periods = ([], [])      # seconds per call: uncompiled, compiled
+        self._prev = None
+        self._t0 = 0.0
 
     def __call__(self, *args):
-        if not self.first:
-            return self.fn(*args)
+        return self.run(*args)
+
+    def _first(self, *args):
         before = _break_reasons()
         t0 = time.perf_counter()
         out = self.fn(*args)
         self.compile_s = time.perf_counter() - t0
-        self.first = False
         after = _break_reasons()
         new = {k: v - before.get(k, 0) for k, v in after.items() if v > before.get(k, 0)}
         if new:
@@ -145,7 +167,36 @@ class CompiledGraph:
             warnings.warn(f"to_static(backend='CINN'): {self.name} compiled with "
                           f"{sum(new.values())} graph break(s), which run in Python between "
                           f"compiled pieces: {lines}")
+        if TIMED_CHOICE:
+            self.run = self._trial
+        else:
+            self.run, self.choice = self.fn, "compiled"
         return out
+
+    def _trial(self, *args):
+        now = time.process_time()
+        periods = self._periods
+        if self._prev is not None:
+            periods[self._prev].append(now - self._t0)
+        done = len(periods[0]) + len(periods[1])
+        if done >= 2 * max(TRIAL_PAIRS, 1):
+            return self._choose()(*args)
+        self._prev = done % 2                       # uncompiled first, then compiled
+        self._t0 = time.process_time()
+        return (self.fn if self._prev else self.gm)(*args)
+
+    def _choose(self):
+        eager, comp = (statistics.median(p[1:] if len(p) > 1 else p) for p in self._periods)
+        self.trial_ms = (eager * 1e3, comp * 1e3)
+        if comp <= eager:
+            self.run, self.choice = self.fn, "compiled"
+        else:
+            self.run, self.choice = self.gm, "eager"
+            warnings.warn(f"to_static(backend='CINN'): {self.name} ran faster uncompiled "
+                          f"({eager * 1e3:.3g} ms per call against {comp * 1e3:.3g} ms "
+                          "compiled, CPU time) and keeps its traced graph uncompiled")
+        self._periods = None
+        return self.run
 
 
 def _short_reason(reason):

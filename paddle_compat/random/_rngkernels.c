@@ -1,6 +1,7 @@
 /* Optional C kernels for paddle_compat.random: the mt19937_64 engine and the
  * distributions that dominate big seeded draws (raw words, canonical floats,
- * uniform, Marsaglia-polar normals, bounded integers, std::shuffle).
+ * uniform, Marsaglia-polar normals, bounded integers, std::shuffle, dropout
+ * keep flags).
  *
  * Every function here computes exactly what the numpy code of engine.py and
  * distributions.py computes (that code is the reference and the fallback when
@@ -717,6 +718,52 @@ k_shuffle(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     return PyLong_FromSsize_t(e.pos);
 }
 
+/* ------------------------------------------------------------------------ */
+/* keep(mt, pos, out, threshold) -> pos: dropout's keep flags, one byte per  */
+/* word, 1 where the word is >= threshold (the smallest word whose float32   */
+/* canonical reaches float32(p): distributions.keep_threshold), else 0       */
+/* ------------------------------------------------------------------------ */
+static PyObject *
+k_keep(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    Py_buffer st, out;
+    engine e;
+    uint64_t t;
+    Py_ssize_t n, done = 0;
+    uint64_t buf[BLOCK];
+    if (check_nargs(nargs, 4, "keep") < 0)
+        return NULL;
+    t = PyLong_AsUnsignedLongLong(args[3]);
+    if (t == (uint64_t)-1 && PyErr_Occurred())
+        return NULL;
+    if (get_state(args[0], &st, args[1], &e) < 0)
+        return NULL;
+    if (PyObject_GetBuffer(args[2], &out, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) {
+        PyBuffer_Release(&st);
+        return NULL;
+    }
+    if (out.itemsize != 1) {
+        PyBuffer_Release(&out);
+        PyBuffer_Release(&st);
+        PyErr_SetString(PyExc_TypeError, "keep() needs a one-byte (bool/uint8) output");
+        return NULL;
+    }
+    n = out.len;
+    {
+        unsigned char *o = (unsigned char *)out.buf;
+        while (done < n) {
+            Py_ssize_t m = n - done < BLOCK ? n - done : BLOCK, i;
+            eng_fill(&e, buf, m);
+            for (i = 0; i < m; i++)
+                o[done + i] = (unsigned char)(buf[i] >= t);
+            done += m;
+        }
+    }
+    PyBuffer_Release(&out);
+    PyBuffer_Release(&st);
+    return PyLong_FromSsize_t(e.pos);
+}
+
 static PyMethodDef methods[] = {
     {"raw", (PyCFunction)(void (*)(void))k_raw, METH_FASTCALL,
      "raw(mt, pos, out) -> pos: the next len(out) 64-bit outputs into a uint64 array"},
@@ -732,6 +779,8 @@ static PyMethodDef methods[] = {
      "bounded(mt, pos, out, r, low) -> pos: low + uniform_int over [0, r) as 64-bit words"},
     {"shuffle", (PyCFunction)(void (*)(void))k_shuffle, METH_FASTCALL,
      "shuffle(mt, pos, out) -> pos: std::shuffle of 0..len(out)-1 into an int64 array"},
+    {"keep", (PyCFunction)(void (*)(void))k_keep, METH_FASTCALL,
+     "keep(mt, pos, out, threshold) -> pos: 1 where the next word >= threshold, else 0, into a one-byte array"},
     {NULL, NULL, 0, NULL},
 };
 

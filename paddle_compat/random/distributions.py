@@ -58,6 +58,8 @@ __all__ = [
     "poisson",
     "standard_gamma",
     "dropout_mask",
+    "keep_flags",
+    "keep_threshold",
     "bfloat16_bits",
     "glibc_logf",
     "glibc_log",
@@ -1225,3 +1227,46 @@ def dropout_mask(gen, shape, p):
         return np.zeros(shape, dtype=bool)
     u = _canonicals(gen, n, np.float32)
     return (u >= pf).reshape(shape)
+
+
+_KEEP_THRESHOLDS = {}
+
+
+def keep_threshold(p):
+    """The smallest 64-bit word whose float32 canonical is ``>= float32(p)`` (canonicals grow
+    with the word, so ``word >= threshold`` is ``dropout_mask``'s keep test without the float
+    conversion); ``2**64`` where no word is kept (``float32(p) >= 1``)."""
+    pf = np.float32(p)
+    t = _KEEP_THRESHOLDS.get(pf)
+    if t is None:
+        lo, hi = 0, 1 << 64             # canonical(hi - 1) may stay below pf: hi is "none"
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if canonical(np.array([mid], dtype=np.uint64), np.float32)[0] >= pf:
+                hi = mid
+            else:
+                lo = mid + 1
+        t = _KEEP_THRESHOLDS[pf] = lo
+    return t
+
+
+def keep_flags(gen, n, p, out=None):
+    """``dropout_mask``'s flags for the engine's next ``n`` words as a flat bool array (into
+    ``out``, a C-contiguous one-byte array of ``n`` elements, when given): one pass comparing
+    each word with ``keep_threshold(p)``, in C where built. ``float32(p) >= 1`` draws nothing
+    and keeps nothing, as ``dropout_mask``."""
+    if out is None:
+        out = np.empty(n, dtype=bool)
+    t = keep_threshold(p)
+    if t >> 64:
+        out[...] = False
+    elif n:
+        fast = _engine._fast
+        if fast is not None:
+            gen._run(fast.keep, out, t)
+        else:
+            for s in range(0, n, _CHUNK):
+                e = min(s + _CHUNK, n)
+                np.greater_equal(gen.random_raw(e - s), _U64(t), out=out[s:e])
+    return out
+

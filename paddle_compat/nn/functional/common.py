@@ -21,6 +21,7 @@ from ...ops.decomposition import pdist as _pdist
 from ...ops.matrices import diag_embed as _diag_embed
 from ...ops.linalg import _mixed
 from ... import random as _random   # the CPU engine (mt19937_64 shared with paddle.seed)
+from ...random.distributions import keep_flags as _keep_flags
 from ...static import proxy as _static_proxy
 from .activation import inplace_target
 
@@ -97,21 +98,16 @@ def _generator():
     return _random.default_generator
 
 
-def _uniform_mask_draws(shape, device):
-    """Uniform [0, 1) float32 numbers, one per element of ``shape``: on CPU the values of
-    libstdc++'s ``uniform_real_distribution<float>(0, 1)`` over the shared mt19937_64 (one
-    64-bit word each, scaled by 2**-64 in float and kept below 1)."""
-    if device.type != "cpu":
-        return torch.rand(shape, dtype=torch.float32, device=device)
-    n = math.prod(shape)
-    u = _generator().random_raw(n).astype(np.float32) * np.float32(2.0 ** -64)
-    u[u >= 1] = np.float32(1 - 2 ** -24)
-    return torch.from_numpy(u).reshape(shape)
-
-
 def _keep_mask(shape, p, device):
-    # the kernels compare the draw with p as a float
-    return _uniform_mask_draws(shape, device) >= float(np.float32(p))
+    """Dropout's keep mask (bool, ``shape``): on CPU Paddle's draws, one word of the shared
+    mt19937_64 per element, kept where its float32 canonical (libstdc++'s
+    ``uniform_real_distribution<float>(0, 1)``) is ``>= float32(p)``, compared in one pass
+    over the words (``random.distributions.keep_flags``, in C where built)."""
+    if device.type != "cpu":
+        return torch.rand(shape, dtype=torch.float32, device=device) >= float(np.float32(p))
+    mask = torch.empty(shape, dtype=torch.bool)
+    _keep_flags(_generator(), mask.numel(), p, mask.numpy().reshape(-1))
+    return mask
 
 
 def _keep_mask_like(t, p):
