@@ -21,7 +21,8 @@ Times are medians of process CPU time per call (``time.process_time``: every thr
 process counts, so a runtime that works in helper threads is not flattered), in microseconds.
 Ratios: aot / paddle and aot / onnxrt (below 1: ours is faster). ``build s`` is the compiled
 predictor's first ``run`` (export + AOTInductor compile, or the load of a cached package:
-``cached`` says which); ``2nd proc s`` is a fresh process's ``create_predictor`` + first
+``cached`` says which; ``way`` which of the ways timed at load runs: ``1p2t-dnn`` is the
+1-thread package with torch at 2 threads and oneDNN off); ``2nd proc s`` is a fresh process's ``create_predictor`` + first
 ``run`` on the cached package. The load average is printed with each row.
 """
 import argparse
@@ -220,6 +221,14 @@ def torch_compile_us(gm, ts, args):
     return median_us(call, args.number, args.repeat)
 
 
+def way(w):
+    """How the package runs, as ``<package's threads>p<torch's threads>t`` and ``+dnn`` /
+    ``-dnn`` (oneDNN on / off), e.g. ``1p1t-dnn``."""
+    if not w:
+        return "-"
+    return f"{w['package_threads']}p{w['threads']}t{'+' if w['onednn'] else '-'}dnn"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--threads", default="1,2")
@@ -239,7 +248,7 @@ def main():
         print(f"threads {threads}")
         print(f"{'model':7s} {'eager us':>9s} {'aot us':>8s} {'paddle us':>10s} {'onnxrt us':>10s}"
               f" {'aot/pd':>7s} {'aot/ort':>8s} {'build s':>8s} {'cached':>6s} "
-              f"{'2nd proc s':>10s} {'compiled us':>11s} {'load':>5s}")
+              f"{'2nd proc s':>10s} {'compiled us':>11s} {'load':>5s} {'way':>9s}")
         for name in args.models.split(","):
             arrays, want = case(name)
             xs = [paddle.to_tensor(a) for a in arrays]
@@ -258,7 +267,7 @@ def main():
             print(f"{name:7s} {eager:9.1f} {aot:8.1f} {theirs:10.1f} {onnx:10.1f} "
                   f"{aot / theirs:7.2f} {aot / onnx:8.2f} {pred._aot.build_s or 0:8.1f} "
                   f"{str(pred._aot.cached):>6s} {second:10.2f} {comp:11.1f} "
-                  f"{os.getloadavg()[0]:5.1f}", flush=True)
+                  f"{os.getloadavg()[0]:5.1f} {way(pred._aot.way):>9s}", flush=True)
 
 
 if __name__ == "__main__":

@@ -254,9 +254,9 @@ def test_fastest_way_timed_at_load():
 
     def takes(s):
         return lambda tensors: time.sleep(s)
-    assert _aot._fastest([takes(0.004), takes(0.0004)], [], rounds=1)[0] == 1
-    assert _aot._fastest([takes(0.0004), takes(0.004)], [], rounds=1)[0] == 0
-    assert _aot._fastest([takes(0.004)], [])[0] == 0      # one way: not timed
+    assert _aot._fastest([takes(0.02), takes(0.001)], [], rounds=1)[0] == 1
+    assert _aot._fastest([takes(0.001), takes(0.02)], [], rounds=1)[0] == 0
+    assert _aot._fastest([takes(0.02)], [])[0] == 0       # one way: not timed
 
 
 def test_two_threads_run_the_faster_package(compiled, aot_cache):
