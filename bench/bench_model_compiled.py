@@ -16,6 +16,7 @@ input, for each thread count:
 
     python bench/bench_model_compiled.py [--threads 1,2] [--repeat 9] [--number 200]
         [--models mlp,cnn] [--paddle /work/paddle_venv/bin/python] [--torch-compile]
+        [--no-eager]
 
 Times are medians of process CPU time per call (``time.process_time``: every thread of the
 process counts, so a runtime that works in helper threads is not flattered), in microseconds.
@@ -237,6 +238,7 @@ def main():
     ap.add_argument("--models", default=",".join(MODELS))
     ap.add_argument("--paddle", default=default_paddle())
     ap.add_argument("--torch-compile", action="store_true")
+    ap.add_argument("--no-eager", action="store_true", help="leave the eager column out")
     ap.add_argument("--first-run", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.first_run:                      # the second-process measurement
@@ -253,8 +255,10 @@ def main():
             arrays, want = case(name)
             xs = [paddle.to_tensor(a) for a in arrays]
             loaded = paddle.jit.load(os.path.join(DATA, name))
-            with paddle.no_grad():
-                eager = median_us(lambda: loaded(*xs), args.number, args.repeat)
+            eager = float("nan")
+            if not args.no_eager:
+                with paddle.no_grad():
+                    eager = median_us(lambda: loaded(*xs), args.number, args.repeat)
             _, pred = first_run(name, threads)
             aot = float("nan") if pred._aot.failed else aot_us(pred, args)
             theirs = paddle_us(name, threads, args)

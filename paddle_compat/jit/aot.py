@@ -99,18 +99,28 @@ def _calling(run, onednn_off, serial):
 def _fastest(candidates, tensors, rounds=3):
     """The index of the fastest of ``candidates`` (runners, cheapest first) on ``tensors``,
     by the best of ``rounds`` wall-clock rounds taken in turns; a later (dearer) candidate
-    must be at least 10% faster than the best earlier one to win. Also the seconds per call
-    of each."""
+    must be at least 10% faster than the best earlier one to win. A candidate whose second
+    call took over 3x the fastest second call is not timed further (on busy cores a
+    parallel way can take a thousand times longer). Also the seconds per call of each."""
     if len(candidates) == 1:
         return 0, [float("nan")]
-    t = time.perf_counter()
-    for fn in candidates:                   # warm each, and size the rounds (>= ~5 ms)
+    best = []
+    for fn in candidates:                   # warm each, then one timed call
+        t = time.perf_counter()
         fn(list(tensors))
-    calls = max(3, min(20, int(0.005 * len(candidates) / max(time.perf_counter() - t,
-                                                              1e-9))))
-    best = [float("inf")] * len(candidates)
+        warm = time.perf_counter() - t
+        if best and warm > 10 * min(best):  # out of the race already
+            best.append(warm)
+            continue
+        t = time.perf_counter()
+        fn(list(tensors))
+        best.append(time.perf_counter() - t)
+    fast = min(best)
+    live = [k for k, s in enumerate(best) if s <= 3 * fast]
+    calls = max(3, min(20, int(0.005 / max(fast, 1e-9))))    # rounds of ~5 ms
     for _ in range(rounds):
-        for k, fn in enumerate(candidates):
+        for k in live:
+            fn = candidates[k]
             t = time.perf_counter()
             for _ in range(calls):
                 fn(list(tensors))
