@@ -7,6 +7,8 @@ input, for each thread count:
   set (``enable_memory_optim()``, ``switch_ir_optim(True)``, ``enable_mkldnn()``,
   ``set_cpu_math_library_num_threads(n)``): the AOTInductor package of inference/aot.py, timed
   as Paddle's is, ``run()`` and ``copy_to_cpu`` of the first output;
+- ``jit``: ``paddle.jit.to_static(paddle.jit.load(path), backend="CINN")`` called under
+  ``paddle.no_grad()``: the same package (from the cache) behind the Layer call;
 - ``paddle``: real Paddle's inference predictor with the same switches but
   ``enable_memory_optim()``, which fails in Paddle 3.3.1 on these models
   (``pass_result_info.h:48``) (the oracle venv, run in a subprocess);
@@ -23,8 +25,8 @@ process counts, so a runtime that works in helper threads is not flattered), in 
 Ratios: aot / paddle and aot / onnxrt (below 1: ours is faster). ``build s`` is the compiled
 predictor's first ``run`` (export + AOTInductor compile, or the load of a cached package:
 ``cached`` says which; ``way`` which of the ways timed at load runs: ``1p2t-dnn`` is the
-1-thread package with torch at 2 threads and oneDNN off); ``2nd proc s`` is a fresh process's ``create_predictor`` + first
-``run`` on the cached package. The load average is printed with each row.
+1-thread package with torch at 2 threads and oneDNN off); ``2nd proc s`` is a fresh
+process's ``create_predictor`` + first ``run`` on the cached package. The load average is printed with each row.
 """
 import argparse
 import io
@@ -248,8 +250,8 @@ def main():
     for threads in [int(n) for n in args.threads.split(",")]:
         torch.set_num_threads(threads)
         print(f"threads {threads}")
-        print(f"{'model':7s} {'eager us':>9s} {'aot us':>8s} {'paddle us':>10s} {'onnxrt us':>10s}"
-              f" {'aot/pd':>7s} {'aot/ort':>8s} {'build s':>8s} {'cached':>6s} "
+        print(f"{'model':7s} {'eager us':>9s} {'aot us':>8s} {'jit us':>8s} {'paddle us':>10s} "
+              f"{'onnxrt us':>10s} {'aot/pd':>7s} {'aot/ort':>8s} {'build s':>8s} {'cached':>6s} "
               f"{'2nd proc s':>10s} {'compiled us':>11s} {'load':>5s} {'way':>9s}")
         for name in args.models.split(","):
             arrays, want = case(name)
@@ -261,6 +263,13 @@ def main():
                     eager = median_us(lambda: loaded(*xs), args.number, args.repeat)
             _, pred = first_run(name, threads)
             aot = float("nan") if pred._aot.failed else aot_us(pred, args)
+            # jit.load + to_static(backend="CINN") in inference: the same package (cached)
+            fast = paddle.jit.to_static(paddle.jit.load(os.path.join(DATA, name)),
+                                        backend="CINN")
+            with paddle.no_grad():
+                fast(*xs)
+                jit = float("nan") if fast.forward._aot.run_flat is None else \
+                    median_us(lambda: fast(*xs), args.number, args.repeat)
             theirs = paddle_us(name, threads, args)
             gm = traced_graph(name, xs)
             ts = [x._t for x in xs]
@@ -268,7 +277,7 @@ def main():
             comp = torch_compile_us(gm, ts, args) if args.torch_compile else float("nan")
             second = second_process_s(name, threads)
             torch.set_num_threads(threads)
-            print(f"{name:7s} {eager:9.1f} {aot:8.1f} {theirs:10.1f} {onnx:10.1f} "
+            print(f"{name:7s} {eager:9.1f} {aot:8.1f} {jit:8.1f} {theirs:10.1f} {onnx:10.1f} "
                   f"{aot / theirs:7.2f} {aot / onnx:8.2f} {pred._aot.build_s or 0:8.1f} "
                   f"{str(pred._aot.cached):>6s} {second:10.2f} {comp:11.1f} "
                   f"{os.getloadavg()[0]:5.1f} {way(pred._aot.way):>9s}", flush=True)
