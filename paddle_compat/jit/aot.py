@@ -99,32 +99,32 @@ def _calling(run, onednn_off, serial):
 def _fastest(candidates, tensors, rounds=3):
     """The index of the fastest of ``candidates`` (runners, cheapest first) on ``tensors``,
     by the best of ``rounds`` wall-clock rounds taken in turns; a later (dearer) candidate
-    must be at least 10% faster than the best earlier one to win. A candidate whose second
-    call took over 3x the fastest second call is not timed further (on busy cores a
-    parallel way can take a thousand times longer). Also the seconds per call of each."""
+    must be at least 10% faster than the best earlier one to win. On busy cores a parallel
+    way can take a thousand times longer than the best: a round stops early once it has
+    taken 10x the best round, and a candidate over 10x the best after two rounds is not
+    timed further (one slow sample drops none). Also the seconds per call of each."""
     if len(candidates) == 1:
         return 0, [float("nan")]
-    best = []
-    for fn in candidates:                   # warm each, then one timed call
-        t = time.perf_counter()
+    for fn in candidates:                   # warm each (first calls allocate, build)
         fn(list(tensors))
-        warm = time.perf_counter() - t
-        if best and warm > 10 * min(best):  # out of the race already
-            best.append(warm)
-            continue
-        t = time.perf_counter()
-        fn(list(tensors))
-        best.append(time.perf_counter() - t)
-    fast = min(best)
-    live = [k for k, s in enumerate(best) if s <= 3 * fast]
-    calls = max(3, min(20, int(0.005 / max(fast, 1e-9))))    # rounds of ~5 ms
-    for _ in range(rounds):
+    t = time.perf_counter()
+    candidates[0](list(tensors))
+    calls = max(3, min(20, int(0.005 / max(time.perf_counter() - t, 1e-9))))  # ~5 ms
+    best = [float("inf")] * len(candidates)
+    live = list(range(len(candidates)))
+    for r in range(rounds):
         for k in live:
-            fn = candidates[k]
+            fn, cap = candidates[k], 10 * min(best) * calls
             t = time.perf_counter()
-            for _ in range(calls):
+            done = 0
+            while done < calls:
                 fn(list(tensors))
-            best[k] = min(best[k], (time.perf_counter() - t) / calls)
+                done += 1
+                if time.perf_counter() - t > cap:
+                    break
+            best[k] = min(best[k], (time.perf_counter() - t) / done)
+        if r >= 1:
+            live = [k for k in live if best[k] <= 10 * min(best)]
     pick = 0
     for k in range(1, len(candidates)):
         if best[k] < 0.9 * best[pick]:
