@@ -318,3 +318,12 @@ def test_jit_load_to_static_cinn_runs_the_package(compiled, aot_cache, monkeypat
     out = layer(paddle.to_tensor(x))        # gradients on: the traced graph
     _close(out.numpy(), want)
     assert len(calls) == 1
+    w = layer.parameters()[0]               # weights changed after the load: not the package
+    with paddle.no_grad():
+        w.zero_()
+        got = layer(paddle.to_tensor(x)).numpy()
+    assert len(calls) == 1 and layer.forward._aot is None
+    ref = paddle.jit.load(os.path.join(DATA, "mlp"))
+    ref.parameters()[0].set_value(w.numpy())
+    with paddle.no_grad():
+        _close(got, ref(paddle.to_tensor(x)).numpy())

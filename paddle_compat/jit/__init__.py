@@ -156,6 +156,11 @@ class StaticFunction:
         # (jit/aot.py, the predictor's), used in eval mode with gradients off
         self._aot = aot.AotRunner(layer, layer._files) if self._compiler and \
             getattr(layer, "_files", None) else None
+        # the package holds the weights of the files: it answers while the layer's tensors
+        # are those (same tensors, no in-place op since: training steps, zero_ ...);
+        # set_value, which as Paddle's leaves the inplace version alone, is not seen
+        self._aot_weights = [(p, p._t, p._t._version) for p in layer.parameters()] \
+            if self._aot is not None else None
         self._layers = None          # the layers whose flags are guarded, listed on first call
         functools.update_wrapper(self, function)
 
@@ -209,6 +214,9 @@ class StaticFunction:
             return self._fn(*args, **kwargs)
         if self._aot is not None and not kwargs and not torch.is_grad_enabled() and \
                 not self._layer.training and all(isinstance(a, Tensor) for a in args):
+            if not all(p._t is t and t._version == v for p, t, v in self._aot_weights):
+                self._aot = None        # weights changed since the load: the traced graph
+                return self(*args)
             outs = self._aot([a._t for a in args])
             if outs is not None:         # None: not this signature, run as traced below
                 outs = [wrap(o) for o in outs]
