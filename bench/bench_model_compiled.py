@@ -7,6 +7,8 @@ input, for each thread count:
   set (``enable_memory_optim()``, ``switch_ir_optim(True)``, ``enable_mkldnn()``,
   ``set_cpu_math_library_num_threads(n)``): the AOTInductor package of inference/aot.py, timed
   as Paddle's is, ``run()`` and ``copy_to_cpu`` of the first output;
+- ``jit``: ``paddle.jit.to_static(paddle.jit.load(path), backend="CINN")`` called under
+  ``paddle.no_grad()``: the same package (from the cache) behind the Layer call;
 - ``paddle``: real Paddle's inference predictor with the same switches but
   ``enable_memory_optim()``, which fails in Paddle 3.3.1 on these models
   (``pass_result_info.h:48``) (the oracle venv, run in a subprocess);
@@ -16,13 +18,15 @@ input, for each thread count:
 
     python bench/bench_model_compiled.py [--threads 1,2] [--repeat 9] [--number 200]
         [--models mlp,cnn] [--paddle /work/paddle_venv/bin/python] [--torch-compile]
+        [--no-eager]
 
 Times are medians of process CPU time per call (``time.process_time``: every thread of the
 process counts, so a runtime that works in helper threads is not flattered), in microseconds.
 Ratios: aot / paddle and aot / onnxrt (below 1: ours is faster). ``build s`` is the compiled
 predictor's first ``run`` (export + AOTInductor compile, or the load of a cached package:
-``cached`` says which); ``2nd proc s`` is a fresh process's ``create_predictor`` + first
-``run`` on the cached package. The load average is printed with each row.
+``cached`` says which; ``way`` which of the ways timed at load runs: ``1p2t-dnn`` is the
+1-thread package with torch at 2 threads and oneDNN off); ``2nd proc s`` is a fresh
+process's ``create_predictor`` + first ``run`` on the cached package. The load average is printed with each row.
 """
 import argparse
 import io
@@ -167,7 +171,29 @@ def traced_graph(name, xs):
     return static.forward.graph_module
 
 
-def onnx_us(gm, ts, arrays, threads, args):
+def _squeeze_each(x, dims):
+    """``x.squeeze(dims)`` one dim at a time (the last first)."""
+    for d in sorted((d % x.dim() for d in dims), reverse=True):
+        x = x.squeeze(d)
+    return x
+
+
+def onnx_ready(gm):
+    """``gm`` with what torch's TorchScript ONNX exporter refuses rewritten: ``squeeze`` of
+    several dims at once (its opset-11+ symbolic reads the dims as one int) becomes one
+    ``squeeze`` per dim."""
+    changed = False
+    for node in gm.graph.nodes:
+        if node.target in ("squeeze", torch.squeeze) and len(node.args) > 1 and \
+                isinstance(node.args[1], (tuple, list)) and len(node.args[1]) > 1:
+            node.op, node.target = "call_function", _squeeze_each
+            changed = True
+    if changed:
+        gm.recompile()
+    return gm
+
+
+def onnx_us(gm, ts, arrays, want, threads, args):
     try:
         import onnxruntime as ort
     except ImportError:
@@ -175,12 +201,14 @@ def onnx_us(gm, ts, arrays, threads, args):
     try:
         buf = io.BytesIO()
         with torch.no_grad():
-            torch.onnx.export(gm, tuple(ts), buf, dynamo=False)
+            torch.onnx.export(onnx_ready(gm), tuple(ts), buf, dynamo=False)
         so = ort.SessionOptions()
         so.intra_op_num_threads = threads
         so.inter_op_num_threads = 1
         sess = ort.InferenceSession(buf.getvalue(), so, providers=["CPUExecutionProvider"])
         feed = {i.name: a for i, a in zip(sess.get_inputs(), arrays)}
+        np.testing.assert_allclose(sess.run(None, feed)[0].reshape(-1), want.reshape(-1),
+                                   rtol=1e-4, atol=1e-5)
         return median_us(lambda: sess.run(None, feed), args.number, args.repeat)
     except Exception as e:      # noqa: BLE001  (a model the exporter cannot take)
         print(f"  onnx export/run failed: {type(e).__name__}: {str(e).splitlines()[0][:100]}")
@@ -196,6 +224,14 @@ def torch_compile_us(gm, ts, args):
     return median_us(call, args.number, args.repeat)
 
 
+def way(w):
+    """How the package runs, as ``<package's threads>p<torch's threads>t`` and ``+dnn`` /
+    ``-dnn`` (oneDNN on / off), e.g. ``1p1t-dnn``."""
+    if not w:
+        return "-"
+    return f"{w['package_threads']}p{w['threads']}t{'+' if w['onednn'] else '-'}dnn"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--threads", default="1,2")
@@ -204,6 +240,7 @@ def main():
     ap.add_argument("--models", default=",".join(MODELS))
     ap.add_argument("--paddle", default=default_paddle())
     ap.add_argument("--torch-compile", action="store_true")
+    ap.add_argument("--no-eager", action="store_true", help="leave the eager column out")
     ap.add_argument("--first-run", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.first_run:                      # the second-process measurement
@@ -213,28 +250,37 @@ def main():
     for threads in [int(n) for n in args.threads.split(",")]:
         torch.set_num_threads(threads)
         print(f"threads {threads}")
-        print(f"{'model':7s} {'eager us':>9s} {'aot us':>8s} {'paddle us':>10s} {'onnxrt us':>10s}"
-              f" {'aot/pd':>7s} {'aot/ort':>8s} {'build s':>8s} {'cached':>6s} "
-              f"{'2nd proc s':>10s} {'compiled us':>11s} {'load':>5s}")
+        print(f"{'model':7s} {'eager us':>9s} {'aot us':>8s} {'jit us':>8s} {'paddle us':>10s} "
+              f"{'onnxrt us':>10s} {'aot/pd':>7s} {'aot/ort':>8s} {'build s':>8s} {'cached':>6s} "
+              f"{'2nd proc s':>10s} {'compiled us':>11s} {'load':>5s} {'way':>9s}")
         for name in args.models.split(","):
-            arrays, _ = case(name)
+            arrays, want = case(name)
             xs = [paddle.to_tensor(a) for a in arrays]
             loaded = paddle.jit.load(os.path.join(DATA, name))
-            with paddle.no_grad():
-                eager = median_us(lambda: loaded(*xs), args.number, args.repeat)
+            eager = float("nan")
+            if not args.no_eager:
+                with paddle.no_grad():
+                    eager = median_us(lambda: loaded(*xs), args.number, args.repeat)
             _, pred = first_run(name, threads)
             aot = float("nan") if pred._aot.failed else aot_us(pred, args)
+            # jit.load + to_static(backend="CINN") in inference: the same package (cached)
+            fast = paddle.jit.to_static(paddle.jit.load(os.path.join(DATA, name)),
+                                        backend="CINN")
+            with paddle.no_grad():
+                fast(*xs)
+                jit = float("nan") if fast.forward._aot.run_flat is None else \
+                    median_us(lambda: fast(*xs), args.number, args.repeat)
             theirs = paddle_us(name, threads, args)
             gm = traced_graph(name, xs)
             ts = [x._t for x in xs]
-            onnx = onnx_us(gm, ts, arrays, threads, args)
+            onnx = onnx_us(gm, ts, arrays, want, threads, args)
             comp = torch_compile_us(gm, ts, args) if args.torch_compile else float("nan")
             second = second_process_s(name, threads)
             torch.set_num_threads(threads)
-            print(f"{name:7s} {eager:9.1f} {aot:8.1f} {theirs:10.1f} {onnx:10.1f} "
+            print(f"{name:7s} {eager:9.1f} {aot:8.1f} {jit:8.1f} {theirs:10.1f} {onnx:10.1f} "
                   f"{aot / theirs:7.2f} {aot / onnx:8.2f} {pred._aot.build_s or 0:8.1f} "
                   f"{str(pred._aot.cached):>6s} {second:10.2f} {comp:11.1f} "
-                  f"{os.getloadavg()[0]:5.1f}", flush=True)
+                  f"{os.getloadavg()[0]:5.1f} {way(pred._aot.way):>9s}", flush=True)
 
 
 if __name__ == "__main__":

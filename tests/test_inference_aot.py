@@ -1,11 +1,14 @@
-"""The compiled predictor (``Config.enable_memory_optim()``: inference/aot.py's AOTInductor
+"""The compiled predictor (``Config.enable_memory_optim()``: jit/aot.py's AOTInductor
 package) on the smallest model file: its values equal the eager predictor's, the input and
 output handles keep Paddle's copy / share semantics on the compiled fast path, the package is
 cached by the files' hash (a second predictor and a second process load it without
-compiling), and a failed compile falls back to eager with a message.
+compiling), a failed compile falls back to eager with a message, with two threads the
+1-thread package is run as well and the faster way kept, and ``jit.load`` +
+``to_static(backend="CINN")`` runs the same package in inference.
 
-One package is built, into a temporary cache, with the production inductor settings
-(``aot.INDUCTOR_CONFIGS``); the other tests reuse it.
+One package is built, into a temporary cache, with ``freezing`` (weights as constants, as in
+production) but without the GEMM autotune of ``aot.INDUCTOR_CONFIGS`` (which only picks
+kernels and costs minutes); the other tests reuse it.
 """
 import json
 import os
@@ -17,10 +20,12 @@ import pytest
 
 import paddle_compat as paddle
 import paddle_compat.inference as pi
-from paddle_compat.inference import aot as _aot
+from paddle_compat.jit import aot as _aot
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "tests", "data", "model_files")
+#: the inductor settings of this module's package (see the module docstring)
+CONFIGS = {"freezing": True}
 
 
 def _predictor(memory_optim=True, threads=1):
@@ -54,7 +59,10 @@ def aot_cache(tmp_path_factory):
     d = str(tmp_path_factory.mktemp("aot"))
     old = os.environ.get("PADDLE_COMPAT_AOT_CACHE")
     os.environ["PADDLE_COMPAT_AOT_CACHE"] = d
+    configs = _aot.INDUCTOR_CONFIGS
+    _aot.INDUCTOR_CONFIGS = CONFIGS
     yield d
+    _aot.INDUCTOR_CONFIGS = configs
     if old is None:
         del os.environ["PADDLE_COMPAT_AOT_CACHE"]
     else:
@@ -145,6 +153,7 @@ def test_cache_hit_clone_and_pool(compiled):
 def test_second_process_loads_without_compiling(compiled, aot_cache):
     code = ("import sys, json, numpy as np\n"
             "import paddle_compat.inference as pi\n"
+            f"pi.aot.INDUCTOR_CONFIGS = {CONFIGS!r}\n"
             f"cfg = pi.Config({os.path.join(DATA, 'mlp.json')!r}, "
             f"{os.path.join(DATA, 'mlp.pdiparams')!r})\n"
             "cfg.set_cpu_math_library_num_threads(1)\n"
@@ -195,6 +204,7 @@ def test_cache_key():
     try:
         torch.set_num_threads(2 if n == 1 else 1)
         assert p1 != _aot.package_path(files, sig)
+        assert p1 == _aot.package_path(files, sig, n)   # the count it is built for
     finally:
         torch.set_num_threads(n)
 
@@ -235,3 +245,85 @@ def test_disable_mkldnn_runs_package_without_onednn(compiled):
     _close(_run(pred, x), want)             # the fast path
     assert pred._aot.mkldnn_off is True and not pred._off
     assert torch._C._get_mkldnn_enabled() == was
+
+
+def test_fastest_way_timed_at_load():
+    """The ways to run a package are timed at load: the fastest wins, but a dearer one (later
+    in the list) only when it is at least 10% faster than the best before it."""
+    import time
+
+    def takes(s):
+        return lambda tensors: time.sleep(s)
+    assert _aot._fastest([takes(0.02), takes(0.001)], [], rounds=1)[0] == 1
+    assert _aot._fastest([takes(0.001), takes(0.02)], [], rounds=1)[0] == 0
+    assert _aot._fastest([takes(0.02)], [])[0] == 0       # one way: not timed
+
+
+def test_two_threads_run_the_faster_package(compiled, aot_cache):
+    """With two threads the predictor loads the 2-thread package and the 1-thread one
+    (here: the module's package copied under the 2-thread key, so no second compile), times
+    the ways to call them (the 1-thread package with torch at 1 thread or at 2, the 2-thread
+    package; oneDNN on and off) and keeps the fastest; torch's thread count and oneDNN switch
+    are as they were after each call."""
+    import shutil
+    import torch
+    files = (os.path.join(DATA, "mlp.json"), os.path.join(DATA, "mlp.pdiparams"))
+    x, want = _mlp_case()
+    sig = (((3, 6), torch.float32),)
+    shutil.copy(_aot.package_path(files, sig, 1), _aot.package_path(files, sig, 2))
+    was = torch.get_num_threads()
+    try:
+        pred = _predictor(threads=2)
+        _close(_run(pred, x), want)
+        assert pred._aot.cached is True and pred._aot.failed is None
+        assert set(pred._aot.timings) == {(1, 1, True), (1, 1, False), (1, 2, True),
+                                          (1, 2, False), (2, 2, True), (2, 2, False)}
+        way = pred._aot.way
+        assert (way["package_threads"], way["threads"], way["onednn"]) in pred._aot.timings
+        mkl = torch._C._get_mkldnn_enabled()
+        x2 = x[::-1].copy()
+        _close(_run(pred, x2), _run(_predictor(memory_optim=False, threads=2), x2))
+        assert not pred._off and torch.get_num_threads() == 2
+        assert torch._C._get_mkldnn_enabled() == mkl
+        for serial in (False, True):        # each wrapper restores what it changes
+            run = _aot._calling(lambda t: [torch.get_num_threads()], True, serial)
+            assert run([]) == [1 if serial else 2] and torch.get_num_threads() == 2
+            assert torch._C._get_mkldnn_enabled() == mkl
+    finally:
+        torch.set_num_threads(was)
+
+
+def test_jit_load_to_static_cinn_runs_the_package(compiled, aot_cache, monkeypatch):
+    """``paddle.jit.to_static(paddle.jit.load(path), backend="CINN")`` called in eval mode
+    under ``no_grad`` runs the predictor's package (here the module's, from the cache: same
+    files, shapes and threads); with gradients on, in train mode or on other shapes it runs
+    the traced graph through ``torch.compile`` as before (``aot_eager`` here)."""
+    import torch
+    from paddle_compat.jit import compiled as _compiled
+    monkeypatch.setattr(_compiled, "TORCH_BACKEND", "aot_eager")
+    x, want = _mlp_case()
+    layer = paddle.jit.to_static(paddle.jit.load(os.path.join(DATA, "mlp")), backend="CINN")
+    runner = layer.forward._aot
+    with paddle.no_grad():
+        out = layer(paddle.to_tensor(x))
+    assert runner.failed is None and runner.cached is True
+    assert isinstance(out, paddle.Tensor)
+    _close(out.numpy(), want)
+    calls = []
+    monkeypatch.setattr(runner, "run_flat", lambda ts: calls.append(1) or [torch.zeros(3, 4)])
+    with paddle.no_grad():                  # the package's runner is what answers
+        assert float(layer(paddle.to_tensor(x)).abs().sum()) == 0 and calls
+        _close(layer(paddle.to_tensor(np.concatenate([x, x]))).numpy(),   # another shape
+               np.concatenate([want, want]))
+    out = layer(paddle.to_tensor(x))        # gradients on: the traced graph
+    _close(out.numpy(), want)
+    assert len(calls) == 1
+    w = layer.parameters()[0]               # weights changed after the load: not the package
+    with paddle.no_grad():
+        w.zero_()
+        got = layer(paddle.to_tensor(x)).numpy()
+    assert len(calls) == 1 and layer.forward._aot is None
+    ref = paddle.jit.load(os.path.join(DATA, "mlp"))
+    ref.parameters()[0].set_value(w.numpy())
+    with paddle.no_grad():
+        _close(got, ref(paddle.to_tensor(x)).numpy())

@@ -19,7 +19,7 @@ Both are thin fronts over ``paddle.jit.load`` (``jit/translated.py``), which rea
   does); ``set_cpu_math_library_num_threads(n)`` calls ``torch.set_num_threads(n)`` when the
   predictor is created; ``enable_memory_optim()`` with ``switch_ir_optim`` on (its default)
   runs the model as an AOTInductor package compiled on the first ``run`` and cached by the
-  files' hash (``inference/aot.py``, ``jit/COMPILED.md``); ``enable_mkldnn``,
+  files' hash (``jit/aot.py``, ``jit/COMPILED.md``); ``enable_mkldnn``,
   ``disable_glog_info``, ``switch_use_feed_fetch_ops``, ``switch_specify_input_names`` are
   recorded and read back but change nothing (torch picks oneDNN kernels itself, there is no
   glog output, and inputs are always named).
@@ -35,6 +35,7 @@ wrong shape or dtype ValueError; a feed lacking an input KeyError (``Executor.ru
 """
 import enum
 import os
+import sys
 import warnings
 
 import numpy as np
@@ -44,7 +45,10 @@ from .. import version as _version
 from ..framework.tensor import Tensor as _PTensor, wrap as _wrap
 from ..static.mode import mode_guard as _mode_guard
 from ..jit.translated import TranslatedLayer, load as _jit_load
-from . import aot as _aot
+from ..jit import aot as _aot
+
+aot = _aot      # the compiled predictor's module (it lives in jit/: jit.load uses it too)
+sys.modules[__name__ + ".aot"] = _aot
 
 __all__ = ["Config", "create_predictor", "Predictor", "Tensor", "DataType", "PlaceType",
            "PrecisionType", "get_version", "get_num_bytes_of_data_type", "InferenceProgram",
@@ -448,7 +452,7 @@ class Predictor:
         self._output_names = [layer._fetch_names.get(col, f"fetch_name_{col}")
                               for col, _ in layer._fetches]
         self._declared = {f[1]: (f[2], f[3]) for f in layer._feeds}
-        # enable_memory_optim() with ir_optim on: the AOTInductor package (inference/aot.py)
+        # enable_memory_optim() with ir_optim on: the AOTInductor package (jit/aot.py)
         if aot is None and _aot.wanted(config) and self._device.type == "cpu":
             aot = _aot.AotRunner(layer, config._files(), mkldnn=config._mkldnn)
         self._aot = aot
@@ -758,7 +762,7 @@ class InferenceProgram:
         self._compiled[signature] = c
 
     def with_compiler(self):
-        """This program run as an AOTInductor package (inference/aot.py, as the predictor's
+        """This program run as an AOTInductor package (jit/aot.py, as the predictor's
         ``enable_memory_optim()``): what ``CompiledProgram(program, build_strategy)`` with
         ``build_strategy.build_cinn_pass = True`` gives. It shares the loaded weights."""
         other = InferenceProgram(self._layer, self._path, self._params_file)

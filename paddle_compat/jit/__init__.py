@@ -152,6 +152,15 @@ class StaticFunction:
         self._layer = layer
         if self._compiler and layer is not None:
             mark_compiled(layer.parameters())      # their optimizer update runs compiled too
+        # a loaded model file (jit.load) compiled for inference: its AOTInductor package
+        # (jit/aot.py, the predictor's), used in eval mode with gradients off
+        self._aot = aot.AotRunner(layer, layer._files) if self._compiler and \
+            getattr(layer, "_files", None) else None
+        # the package holds the weights of the files: it answers while the layer's tensors
+        # are those (same tensors, no in-place op since: training steps, zero_ ...);
+        # set_value, which as Paddle's leaves the inplace version alone, is not seen
+        self._aot_weights = [(p, p._t, p._t._version) for p in layer.parameters()] \
+            if self._aot is not None else None
         self._layers = None          # the layers whose flags are guarded, listed on first call
         functools.update_wrapper(self, function)
 
@@ -203,6 +212,15 @@ class StaticFunction:
     def __call__(self, *args, **kwargs):
         if not _ENABLED[0] or not _mode.in_dynamic_mode():
             return self._fn(*args, **kwargs)
+        if self._aot is not None and not kwargs and not torch.is_grad_enabled() and \
+                not self._layer.training and all(isinstance(a, Tensor) for a in args):
+            if not all(p._t is t and t._version == v for p, t, v in self._aot_weights):
+                self._aot = None        # weights changed since the load: the traced graph
+                return self(*args)
+            outs = self._aot([a._t for a in args])
+            if outs is not None:         # None: not this signature, run as traced below
+                outs = [wrap(o) for o in outs]
+                return outs[0] if len(outs) == 1 else outs
         leaves, spec = tree_flatten((args, kwargs))
         key = self._guard_key(leaves, spec)
         tr = self._cache.get(key)
@@ -411,6 +429,7 @@ _ = StaticProxy
 
 from .translated import TranslatedLayer, load  # noqa: E402  (model files: translated.py)
 from . import program_desc  # noqa: E402,F401  (Paddle 2.x .pdmodel files for load)
+from . import aot  # noqa: E402  (loaded models as AOTInductor packages: aot.py)
 
 __all__ += ["load", "TranslatedLayer"]
 from .save import json_to_pdmodel, save, set_code_level, set_verbosity  # noqa: E402

@@ -1185,6 +1185,8 @@ def load(path, **configs):
         params[pname] = make_parameter(t, unique_name(pname),
                                        trainable=not op.attrs["stop_gradient"])
     layer = TranslatedLayer(ops, params, model_file, handlers)
+    # the files whose hash keys its compiled package (to_static(backend="CINN"), jit/aot.py)
+    layer._files = tuple(f for f in (model_file, params_file) if os.path.exists(f))
     for k, pname in enumerate(names):          # the persistable ones
         layer.add_parameter(f"param_{k}", params[pname])
     return layer

@@ -1,0 +1,249 @@
+"""Ahead-of-time compiled loaded models: a model file run as an AOTInductor package.
+
+``Config.enable_memory_optim()`` with ``switch_ir_optim`` on (Paddle's default) asks for the
+optimised predictor, ``static.CompiledProgram(program, build_strategy)`` with
+``build_cinn_pass`` for a program from ``load_inference_model``, and
+``jit.to_static(jit.load(path), backend="CINN")`` for a loaded Layer called for inference
+(eval mode, gradients off); here each is the model's traced graph (``to_static`` of the
+loaded ``TranslatedLayer``) exported with ``torch.export`` and compiled by AOTInductor
+(``INDUCTOR_CONFIGS``) into a C++ package for the input shapes of the first run. With more
+than one thread the 1-thread package is built too, and the fastest way to call them is timed
+when they load (``AotRunner._build``). Packages are cached under
+``~/.cache/paddle_compat/aot`` (``PADDLE_COMPAT_AOT_CACHE`` overrides; ``package_path``
+gives the key), so a second process loads them with the C++ loader, neither tracing nor
+importing inductor. Inputs of another shape, a graph that cannot be exported or compiled, or
+a model that draws random numbers run eagerly, the last two with a warning that says why.
+It lives in jit/ (``paddle_compat.inference.aot`` is the same module). See jit/COMPILED.md.
+"""
+import hashlib
+import os
+import time
+import warnings
+
+import torch
+
+from ..framework import threads as _threads
+from ..framework.tensor import wrap
+from ..static.mode import mode_guard
+from . import StaticFunction
+
+__all__ = ["wanted", "AotRunner", "cache_root", "package_path", "INDUCTOR_CONFIGS"]
+
+#: inductor settings of the packages: ``freezing`` folds the weights into the graph as
+#: constants (batch norm folded into convolutions, oneDNN weights prepacked), and
+#: ``max_autotune`` with the C++ GEMM template lets small matrix products be generated inline
+#: (timed against ATen's at compile time, the faster kept) instead of calling ATen per product
+INDUCTOR_CONFIGS = {"freezing": True, "max_autotune": True,
+                    "max_autotune_gemm_backends": "CPP,ATEN"}
+
+
+def wanted(config):
+    """Whether ``config`` asks for the compiled predictor (see the module docstring)."""
+    return bool(config._ir_optim and config._memory_optim)
+
+
+def cache_root():
+    d = os.environ.get("PADDLE_COMPAT_AOT_CACHE")
+    if not d:
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"),
+                                                                ".cache")
+        d = os.path.join(base, "paddle_compat", "aot")
+    return d
+
+
+def _file_digest(paths):
+    h = hashlib.sha256()
+    for p in paths:
+        with open(p, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                h.update(block)
+    return h
+
+
+def package_path(files, sig, threads=None):
+    """Where the package of the model ``files`` for the input signature ``sig`` is cached:
+    keyed by the files' SHA-256, the signature, the thread count it is built for (``threads``,
+    torch's by default: inductor writes 1-thread kernels without OpenMP), the inductor
+    settings and torch's version."""
+    h = _file_digest(files)
+    h.update(repr((sig, torch.get_num_threads() if threads is None else threads,
+                   sorted(INDUCTOR_CONFIGS.items()), torch.__version__)).encode())
+    return os.path.join(cache_root(), h.hexdigest()[:32] + ".pt2")
+
+
+def _calling(run, onednn_off, serial):
+    """``run`` (a package's C++ runner) with ATen's oneDNN kernels switched off and/or torch
+    at one thread for the call, both restored after it; ``run`` itself when neither."""
+    if not onednn_off and not serial:
+        return run
+    get_mkl, set_mkl = torch._C._get_mkldnn_enabled, torch._C._set_mkldnn_enabled
+    get_n, set_n = torch.get_num_threads, torch.set_num_threads
+
+    def run_flat(tensors):
+        if onednn_off:
+            was = get_mkl()
+            set_mkl(False)
+        if serial:
+            n = get_n()
+            set_n(1)
+        try:
+            return run(tensors)
+        finally:
+            if serial:
+                set_n(n)
+            if onednn_off:
+                set_mkl(was)
+    return run_flat
+
+
+def _fastest(candidates, tensors, rounds=3):
+    """The index of the fastest of ``candidates`` (runners, cheapest first) on ``tensors``,
+    by the best of ``rounds`` wall-clock rounds taken in turns; a later (dearer) candidate
+    must be at least 10% faster than the best earlier one to win. On busy cores a parallel
+    way can take a thousand times longer than the best: a round stops early once it has
+    taken 10x the best round, and a candidate over 10x the best after two rounds is not
+    timed further (one slow sample drops none). Also the seconds per call of each."""
+    if len(candidates) == 1:
+        return 0, [float("nan")]
+    for fn in candidates:                   # warm each (first calls allocate, build)
+        fn(list(tensors))
+    t = time.perf_counter()
+    candidates[0](list(tensors))
+    calls = max(3, min(20, int(0.005 / max(time.perf_counter() - t, 1e-9))))  # ~5 ms
+    best = [float("inf")] * len(candidates)
+    live = list(range(len(candidates)))
+    for r in range(rounds):
+        for k in live:
+            fn, cap = candidates[k], 10 * min(best) * calls
+            t = time.perf_counter()
+            done = 0
+            while done < calls:
+                fn(list(tensors))
+                done += 1
+                if time.perf_counter() - t > cap:
+                    break
+            best[k] = min(best[k], (time.perf_counter() - t) / done)
+        if r >= 1:
+            live = [k for k in live if best[k] <= 10 * min(best)]
+    pick = 0
+    for k in range(1, len(candidates)):
+        if best[k] < 0.9 * best[pick]:
+            pick = k
+    return pick, best
+
+
+class AotRunner:
+    """The compiled form of one loaded model for one input signature (shapes and dtypes of
+    contiguous CPU tensors). ``__call__(tensors)`` gives the model's outputs as a list of
+    torch tensors in fetch order, or ``None`` for "not for these inputs: run eagerly".
+
+    After the first successful call, ``run_flat`` is the package's C++ runner (``list of
+    tensors -> list of tensors``; itself, or wrapped to set torch's thread count or oneDNN
+    switch for the call where that way was faster): ``Predictor.run`` calls it directly on
+    its input buffers when they hold the compiled signature."""
+
+    def __init__(self, layer, files, mkldnn=True):
+        self._layer = layer
+        self._files = files
+        self._mkldnn = mkldnn       # Config.enable_mkldnn(): oneDNN allowed where faster
+        self.mkldnn_off = None      # whether the package runs with oneDNN switched off
+        self.way = None             # how it runs: package_threads, threads, onednn (_build)
+        self.timings = None         # seconds per call of each way timed at load
+        self.sig = None             # ((shape, dtype), ...) the package was built for
+        self.run_flat = None        # the package's C++ runner (AOTIModelPackageLoader.run)
+        self.failed = None          # why the compiled path is off, or None
+        self.cached = None          # whether the package came from the cache
+        self.build_s = None         # seconds the first call spent exporting/compiling/loading
+        self.aliases_inputs = False  # whether an output shares memory with an input
+
+    def __call__(self, tensors):
+        if self.failed is not None:
+            return None
+        if self.run_flat is None:
+            t0 = time.perf_counter()
+            try:
+                self._build(tensors)
+            except Exception as e:          # noqa: BLE001  (any export/compile failure)
+                self.failed = f"{type(e).__name__}: {str(e).strip().splitlines()[0][:200]}" \
+                    if str(e).strip() else type(e).__name__
+                warnings.warn(f"paddle.inference: the compiled predictor (AOTInductor) is off "
+                              f"for {self._files[0]}, which runs eagerly: {self.failed}")
+                return None
+            self.build_s = time.perf_counter() - t0
+        if len(tensors) != len(self.sig) or any(
+                t.shape != s or t.dtype != d or t.device.type != "cpu" or not t.is_contiguous()
+                for t, (s, d) in zip(tensors, self.sig)):
+            return None
+        return self.run_flat(list(tensors))
+
+    def _build(self, tensors):
+        _threads.hold()             # packages are built for the thread count: keep it
+        sig = tuple((tuple(t.shape), t.dtype) for t in tensors)
+        if any(t.device.type != "cpu" for t in tensors):
+            raise RuntimeError("the compiled predictor takes CPU inputs only")
+        tensors = [t.contiguous() for t in tensors]
+        # with n > 1 threads, the n-thread package and the 1-thread one (OpenMP-free kernels):
+        # on a machine whose cores are busy, a parallel region waits for a descheduled thread
+        threads = torch.get_num_threads()
+        counts = [1, threads] if threads > 1 else [1]
+        runs, ep = {}, None
+        for n in counts:
+            path = package_path(self._files, sig, n)
+            if not os.path.isfile(path):
+                # a package exists only for a signature the model accepted when it was
+                # traced, so a cache hit needs no trace (nor inductor's import)
+                ep = ep or self._export(tensors)
+                self._compile(ep, path, n)
+            runs[n] = torch._C._aoti.AOTIModelPackageLoader(path, "model", False, 1, -1).run
+        # the ways to call them, cheapest first: the 1-thread package with torch at 1 thread
+        # for the call, the same with ATen's kernels at n threads, the n-thread package; each
+        # with ATen's oneDNN kernels on and off (oneDNN builds its convolution primitive per
+        # call, which dominates small inputs). Config.disable_mkldnn(): off only.
+        onednn = [False, True] if self._mkldnn and torch._C._get_mkldnn_enabled() else [True]
+        ways = [(n, serial, off) for n, serial in ([(1, True), (1, False), (threads, False)]
+                                                   if threads > 1 else [(1, False)])
+                for off in onednn]
+        pick, secs = _fastest([_calling(runs[n], off, serial) for n, serial, off in ways],
+                              tensors)
+        n, serial, off = ways[pick]
+        self.way = {"package_threads": n, "threads": 1 if serial else threads,
+                    "onednn": not off}
+        self.timings = {(w[0], 1 if w[1] else threads, not w[2]): s
+                        for w, s in zip(ways, secs)}
+        self.mkldnn_off = off
+        run = _calling(runs[n], off, serial)
+        outs = run(list(tensors))
+        ins = {t.untyped_storage().data_ptr() for t in tensors}
+        self.aliases_inputs = any(o.untyped_storage().data_ptr() in ins for o in outs)
+        self.cached = ep is None
+        self.sig = sig
+        self.run_flat = run
+
+    def _export(self, tensors):
+        """The loaded model traced on ``tensors`` and exported (``torch.export``)."""
+        # the class's forward: to_static(layer, backend="CINN") puts its own in the instance
+        forward = type(self._layer).forward.__get__(self._layer)
+        sf = StaticFunction(forward, layer=self._layer)
+        with torch.no_grad(), mode_guard(False):
+            sf(*[wrap(t) for t in tensors])
+        traced = [tr for tr in sf._cache.values() if hasattr(tr, "gm")]
+        if len(traced) != 1:
+            raise RuntimeError("the model could not be traced to one graph (it draws random "
+                               "numbers or changes its state)")
+        tr = traced[0]
+        if tr.out_pos != list(range(len(tr.out_leaves))):
+            raise RuntimeError("the model returns values that are not tensors")
+        with torch.no_grad():
+            return torch.export.export(tr.gm, tuple(tensors), strict=False)
+
+    def _compile(self, ep, path, threads):
+        """Write the AOTInductor package of the exported model ``ep`` for ``threads`` threads
+        to ``path``."""
+        import torch._inductor
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        tmp = f"{path}.{os.getpid()}.tmp.pt2"
+        configs = dict(INDUCTOR_CONFIGS)
+        configs["cpp.threads"] = threads    # what inductor generates for (its OpenMP pragmas)
+        torch._inductor.aoti_compile_and_package(ep, package_path=tmp,
+                                                 inductor_configs=configs)
+        os.replace(tmp, path)
