@@ -530,8 +530,9 @@ FLUID_OPS = {
     "softmax": (lambda layer, ins, a: [F.softmax(ins[0], a.get("axis", -1))], ["X"], ["Out"]),
     "log_softmax": (lambda layer, ins, a: [F.log_softmax(ins[0], a.get("axis", -1))], ["X"],
                     ["Out"]),
-    "clip": (lambda layer, ins, a: [_ops.clip(ins[0], a.get("min"), a.get("max"))], ["X"],
-             ["Out"]),
+    "clip": (lambda layer, ins, a: [_ops.clip(
+        ins[0], a.get("min") if ins[1] is None else ins[1],
+        a.get("max") if ins[2] is None else ins[2])], ["X", "Min", "Max"], ["Out"]),
     "pow": (lambda layer, ins, a: [_ops.pow(ins[0], a.get("factor", 1.0))], ["X"], ["Out"]),
     "reshape2": (_reshape2, ["X", "Shape", "ShapeTensor*"], ["Out", "XShape"]),
     "transpose2": (lambda layer, ins, a: [_ops.transpose(ins[0], a["axis"]), None], ["X"],

@@ -143,12 +143,28 @@ def _bound(v, t, other):
     return v
 
 
+#: the dtypes Paddle's PIR clip accepts while a program is built (CPU build)
+_CLIP_STATIC_DTYPES = ("bfloat16", "float32", "float64", "int32", "int64")
+
+
 @op(method=True)
 def clip(x, min=None, max=None, name=None):
     """Clamp x to [min, max]; an integer x with float bounds gives float32, as in Paddle."""
-    t = _pyx(x)
-    if t.dtype in _FLOATS and type(min) is float and type(max) is float and min <= max:
+    try:
+        t = x._t
+    except AttributeError:
+        if hasattr(x, "dtype"):     # Paddle reads x.dtype, then its kernel refuses x
+            raise not_tensor("clip", "x", 0, x) from None
+        raise AttributeError(f"'{type(x).__name__}' object has no attribute 'dtype'") from None
+    if t.dtype in _FLOATS and type(min) is float and type(max) is float and min <= max and \
+            (t.dtype is not torch.float16 or isinstance(t, torch.Tensor)):
         return wrap(torch.clamp(t, min, max))                          # the hot path
+    if not isinstance(t, torch.Tensor):     # a program's Variable: PIR checks x's dtype
+        name = _dt.convert_dtype(x.dtype).name
+        if name not in _CLIP_STATIC_DTYPES:
+            raise TypeError("(InvalidType) Check data type error for op: clip, input: x, "
+                            f"x.dtype: {name}, and expected_dtype: "
+                            f"{', '.join(_CLIP_STATIC_DTYPES)}, ")
     if not t.is_floating_point() and (isinstance(min, float) or isinstance(max, float)):
         t = t.to(torch.float32)
     lo, hi = _bound(min, t, max), _bound(max, t, min)

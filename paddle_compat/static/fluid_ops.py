@@ -206,6 +206,7 @@ _NEW = {
 }
 _NEW_ATTRS = {
     "tril_triu": {"diagonal": 0, "lower": False},
+    "clip": {"min": 0.0, "max": 0.0},
     "cumsum": {"axis": -1, "flatten": False, "exclusive": False, "reverse": False},
     "gather": {"axis": 0},
     "unstack": {"axis": 0, "num": 0},

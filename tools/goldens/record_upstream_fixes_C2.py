@@ -61,6 +61,54 @@ out = [a.numpy().tolist(), b.numpy().tolist()]
 init = paddle.nn.initializer.TruncatedNormalInitializer(seed=5)
 out = paddle.create_parameter([4], 'float32', default_initializer=init).numpy().tolist()
 """,
+    # the clip op type: Min/Max input slots and min/max attributes (OpTest's clip cases)
+    "clip_op_slots_and_attrs": """
+from paddle.base.framework import OpProtoHolder
+proto = OpProtoHolder.instance().get_op_proto('clip')
+out = [[i.name for i in proto.inputs], sorted(a.name for a in proto.attrs
+                                              if a.name in ('min', 'max'))]
+""",
+    "clip_op_min_max_inputs": """
+paddle.enable_static()
+try:
+    with paddle.pir_utils.OldIrGuard():
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            x = paddle.static.data('X', [2, 3], 'float32')
+            mx = paddle.static.data('Max', [1], 'float32')
+            blk = main.global_block()
+            o = blk.create_var(name='Out', dtype='float32', shape=[2, 3])
+            blk.append_op(type='clip', inputs={'X': x, 'Max': mx}, outputs={'Out': o},
+                          attrs={'min': 0.2, 'max': 0.9})
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        xv = np.array([[0.1, 0.3, 0.5], [0.7, 0.9, 1.1]], 'float32')
+        out = exe.run(main, feed={'X': xv, 'Max': np.array([0.6], 'float32')},
+                      fetch_list=[o])[0].tolist()
+finally:
+    paddle.disable_static()
+""",
+    # paddle.clip's argument checks while a program is built, and in dygraph
+    "clip_static_argument_errors": """
+paddle.enable_static()
+out = []
+try:
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+        for make in [lambda: np.ones([2, 4], 'float32'),
+                     lambda: paddle.static.data('x1', [1], 'int16'),
+                     lambda: paddle.static.data('x2', [1], 'int8'),
+                     lambda: paddle.static.data('x3', [1], 'float16')]:
+            try:
+                paddle.clip(make(), 0.2, 0.8)
+                out.append('ok')
+            except Exception as e:
+                out.append([type(e).__name__, str(e).split(' (at ')[0].replace('numpy.', '')])
+finally:
+    paddle.disable_static()
+try:
+    paddle.clip(np.ones(3, 'float32'), 0.0, 1.0)
+except Exception as e:
+    out.append([type(e).__name__, str(e).split(' (at ')[0].replace('numpy.', '')])
+""",
 }
 
 
