@@ -81,6 +81,16 @@ class ClipGradByNorm(ClipGradBase):
         return f"Gradient Clip By Norm, clip_norm={self.clip_norm:f}"
 
 
+def clip_by_norm(x, max_norm, name=None):
+    """``paddle.nn.clip.clip_by_norm``: ``x`` rescaled to L2 norm ``max_norm`` when its norm
+    is larger, else ``x`` (Paddle's kernel, ``ClipGradByNorm``'s rule; float16/bfloat16
+    computed in float32). No gradient, as Paddle's op has none."""
+    t = x._t
+    wide = t.to(torch.float32) if t.dtype in _HALF else t
+    out = ClipGradByNorm(max_norm)._one(wide.detach())
+    return wrap(out.to(t.dtype) if out.dtype != t.dtype else out)
+
+
 class ClipGradByGlobalNorm(ClipGradBase):
     """Scale all gradients by ``clip_norm / max(global_norm, clip_norm)``, where ``global_norm``
     is the L2 norm of all clipped gradients together. With ``auto_skip_clip=True`` nothing is

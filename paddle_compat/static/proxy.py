@@ -50,6 +50,10 @@ _CPU = torch.device("cpu")
 _FLOATING = frozenset([torch.float16, torch.bfloat16, torch.float32, torch.float64,
                        torch.complex64, torch.complex128])
 _NO_GRAD_TARGETS = frozenset(["detach", "requires_grad_", "argmax", "argmin", "argsort"])
+#: torch functions whose result takes only the shape of their Tensor argument (no gradient)
+_NO_GRAD_FUNCTIONS = frozenset([torch.zeros_like, torch.ones_like, torch.full_like,
+                                torch.empty_like, torch.rand_like, torch.randn_like,
+                                torch.randint_like])
 
 #: tracers of the sub-graphs being traced right now, innermost last
 _active = []
@@ -256,7 +260,7 @@ class StaticTracer(TracerBase):
         if rg is None:
             rg = False
             if not (kind == "call_method" and target in _NO_GRAD_TARGETS) and \
-                    target is not torch.Tensor.detach:
+                    target is not torch.Tensor.detach and target not in _NO_GRAD_FUNCTIONS:
                 for a in tree_flatten((args, kwargs))[0]:
                     if isinstance(a, Proxy):
                         if a.node.meta.get("rg"):
@@ -493,7 +497,8 @@ class StaticProxy(Proxy):
 
     def requires_grad_(self, requires_grad=True):
         meta = self.node.meta
-        if requires_grad and not meta.get("rg") and not self.is_leaf:
+        if requires_grad and not meta.get("rg") and \
+                self.node.op not in ("placeholder", "get_attr"):
             meta["force_rg"] = True     # a non-leaf made to require grad: done at run time
         meta["rg"] = bool(requires_grad)
         if not requires_grad:
