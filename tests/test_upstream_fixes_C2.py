@@ -13,8 +13,12 @@ pytestmark = pytest.mark.usefixtures("paddle_hook")   # conftest: import paddle 
 
 
 def assert_close(got, want, where="out"):
-    """Nested lists equal, floats within 1e-5 (relative and absolute)."""
-    if isinstance(want, list):
+    """Nested lists (and dicts) equal, floats within 1e-5 (relative and absolute)."""
+    if isinstance(want, dict):
+        assert isinstance(got, dict) and sorted(got) == sorted(want), (where, got, want)
+        for k in want:
+            assert_close(got[k], want[k], f"{where}[{k!r}]")
+    elif isinstance(want, list):
         assert isinstance(got, list) and len(got) == len(want), (where, got, want)
         for i, (g, w) in enumerate(zip(got, want)):
             assert_close(g, w, f"{where}[{i}]")

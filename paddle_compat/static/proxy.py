@@ -50,7 +50,8 @@ _CPU = torch.device("cpu")
 _FLOATING = frozenset([torch.float16, torch.bfloat16, torch.float32, torch.float64,
                        torch.complex64, torch.complex128])
 _NO_GRAD_TARGETS = frozenset(["detach", "requires_grad_", "argmax", "argmin", "argsort"])
-#: torch functions whose result takes only the shape of their Tensor argument (no gradient)
+#: torch functions whose result takes only the shape of their Tensor argument: no gradient
+#: flows through them to it, so at run time a result that requires grad is a leaf
 _NO_GRAD_FUNCTIONS = frozenset([torch.zeros_like, torch.ones_like, torch.full_like,
                                 torch.empty_like, torch.rand_like, torch.randn_like,
                                 torch.randint_like])
@@ -260,7 +261,7 @@ class StaticTracer(TracerBase):
         if rg is None:
             rg = False
             if not (kind == "call_method" and target in _NO_GRAD_TARGETS) and \
-                    target is not torch.Tensor.detach and target not in _NO_GRAD_FUNCTIONS:
+                    target is not torch.Tensor.detach:
                 for a in tree_flatten((args, kwargs))[0]:
                     if isinstance(a, Proxy):
                         if a.node.meta.get("rg"):
@@ -277,6 +278,9 @@ class StaticTracer(TracerBase):
         node = self.graph.create_node(kind, target, nargs, nkwargs, name=opname)
         node.meta["pv"] = pv
         node.meta["rg"] = rg
+        if rg and kind == "call_function" and target in _NO_GRAD_FUNCTIONS:
+            # Paddle: not stop_gradient (from x), and a gradient source of its own
+            node.meta["force_rg"] = True
         if self.role is not None:
             node.meta["role"] = self.role
         if meta:

@@ -109,6 +109,83 @@ try:
 except Exception as e:
     out.append([type(e).__name__, str(e).split(' (at ')[0].replace('numpy.', '')])
 """,
+    # paddle.nn.clip.clip_by_norm (OpTest's clip_by_norm cases)
+    "clip_by_norm_values": """
+from paddle.nn import clip
+x = paddle.to_tensor([[2.0, 2.0], [2.0, 2.0]])
+out = [clip.clip_by_norm(x, 1.0).numpy().tolist(), clip.clip_by_norm(x, 10.0).numpy().tolist(),
+       clip.clip_by_norm(paddle.zeros([3]), 1.0).numpy().tolist()]
+""",
+    # one step of Paddle's optimizer kernels through _C_ops.<type>_ (in place)
+    "optimizer_kernels_in_place": """
+C = paddle._C_ops
+rs = np.random.RandomState(3)
+def T(*shape, lo=-1.0, hi=1.0):
+    return paddle.to_tensor(rs.uniform(lo, hi, shape).astype('float32'))
+out = {}
+p, g, lr = T(2, 3), T(2, 3), paddle.to_tensor([0.1])
+C.sgd_(p, lr, g, None, False)
+out['sgd'] = p.numpy().tolist()
+p, g, a, b = T(2, 3), T(2, 3), T(2, 3, lo=0.1), T(2, 3, lo=0.1)
+C.adadelta_(p, g, a, b, lr, None, 0.9, 1e-6, False)
+out['adadelta'] = [p.numpy().tolist(), a.numpy().tolist(), b.numpy().tolist()]
+p, g, m = T(2, 3), T(2, 3), T(2, 3, lo=0.1)
+C.adagrad_(p, g, m, lr, None, 1e-6, False)
+out['adagrad'] = [p.numpy().tolist(), m.numpy().tolist()]
+p, g, m, u = T(2, 3), T(2, 3), T(2, 3), T(2, 3, lo=0.1)
+C.adamax_(p, g, lr, m, u, paddle.to_tensor([0.81]), None, 0.9, 0.99, 1e-5, False)
+out['adamax'] = [p.numpy().tolist(), m.numpy().tolist(), u.numpy().tolist()]
+p, g, d, y = T(2, 3), T(2, 3), T(2, 3), T(2, 3)
+C.asgd_(p, g, lr, d, y, paddle.to_tensor([4.0]), None, False)
+out['asgd'] = [p.numpy().tolist(), d.numpy().tolist(), y.numpy().tolist()]
+p, g, prev, plr = T(2, 3), T(2, 3), T(2, 3), T(2, 3, lo=0.01, hi=0.05)
+C.rprop_(p, g, prev, plr, None, paddle.to_tensor([0.02, 0.04]), paddle.to_tensor([0.5, 1.2]),
+         False)
+out['rprop'] = [p.numpy().tolist(), prev.numpy().tolist(), plr.numpy().tolist()]
+p, g, m1, m2 = T(2, 3), T(2, 3), T(2, 3), T(2, 3, lo=0.1)
+b1p, b2p = paddle.to_tensor([0.9]), paddle.to_tensor([0.99])
+C.lamb_(p, g, lr, m1, m2, b1p, b2p, None, None, 0.01, 0.9, 0.99, 1e-6, False, False)
+out['lamb'] = [p.numpy().tolist(), m1.numpy().tolist(), m2.numpy().tolist(),
+               b1p.numpy().tolist(), b2p.numpy().tolist()]
+# nadam and radam on one element: Paddle's CPU kernels read their [1] accumulators at every
+# element's index (values past element 0 are whatever memory holds)
+p, g, m1, m2 = T(1), T(1), T(1), T(1, lo=0.1)
+mdp, b2p, mu = paddle.to_tensor([0.9]), paddle.to_tensor([0.99]), paddle.to_tensor([0.8])
+C.nadam_(p, g, lr, mdp, b2p, mu, m1, m2, None, 0.9, 0.99, 1e-8, 0.004, False)
+out['nadam'] = [p.numpy().tolist(), mdp.numpy().tolist(), b2p.numpy().tolist(),
+                mu.numpy().tolist(), m1.numpy().tolist(), m2.numpy().tolist()]
+for steps in (1, 8):     # the 8th step takes the rectified branch
+    p, g, m1, m2 = T(1), T(1), T(1), T(1, lo=0.1)
+    b1p, b2p, rho = paddle.to_tensor([1.0]), paddle.to_tensor([1.0]), paddle.to_tensor([0.0])
+    for _ in range(steps):
+        C.radam_(p, g, lr, b1p, b2p, rho, m1, m2, None, 0.9, 0.99, 1e-8, False)
+    out[f'radam{steps}'] = [p.numpy().tolist(), b1p.numpy().tolist(), rho.numpy().tolist(),
+                            m1.numpy().tolist(), m2.numpy().tolist()]
+""",
+    # static gradients of gradients: a creation op's Variable as target_gradients, a zeros_like
+    # result made a gradient source (test_calc_gradient's TestDoubleGradient)
+    "static_double_gradient_through_seed": """
+paddle.enable_static()
+try:
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data('x', shape=[2, 2])
+        x.stop_gradient = False
+        y = x * x
+        v = paddle.ones([2, 2])
+        v.stop_gradient = False
+        grad_y = paddle.zeros_like(y)
+        sg = grad_y.stop_gradient
+        grad_y.stop_gradient = False
+        grad_x = paddle.static.gradients(y, x, grad_y)
+        jvp = paddle.static.gradients(grad_x, grad_y, v)
+    exe = paddle.static.Executor()
+    exe.run(startup)
+    res = exe.run(main, feed={'x': np.full([2, 2], 3.0, 'float32')}, fetch_list=[grad_x, jvp])
+    out = [sg] + [r.tolist() for r in res]
+finally:
+    paddle.disable_static()
+""",
 }
 
 
