@@ -186,6 +186,38 @@ try:
 finally:
     paddle.disable_static()
 """,
+    # static-graph optimizer wrappers refused in dygraph (test_imperative_optimizer_v2)
+    "pipeline_recompute_refused_in_dygraph": """
+out = []
+for cls in (paddle.incubate.optimizer.PipelineOptimizer,
+            paddle.incubate.optimizer.RecomputeOptimizer):
+    try:
+        cls(paddle.optimizer.SGD(0.5, parameters=paddle.nn.Linear(2, 2).parameters()))
+        out.append('ok')
+    except Exception as e:
+        out.append([type(e).__name__, str(e)])
+""",
+    "pure_fp16_global_norm_clip_switch": """
+from paddle.nn.clip import _allow_pure_fp16_global_norm_clip, _allow_pure_bf16_global_norm_clip
+out = [_allow_pure_fp16_global_norm_clip(), _allow_pure_fp16_global_norm_clip(True),
+       _allow_pure_fp16_global_norm_clip(), _allow_pure_fp16_global_norm_clip(False),
+       _allow_pure_bf16_global_norm_clip()]
+""",
+    # Adam's L2 weight_decay with a sparse embedding's gradient (test_adam_op)
+    "adam_weight_decay_sparse_refused": """
+emb = paddle.nn.Embedding(10, 4, sparse=True)
+x = paddle.to_tensor(np.arange(10).reshape([10, 1]).astype('int64'))
+out = []
+for opt in (paddle.optimizer.Adam(0.001, parameters=emb.parameters(), weight_decay=0.01),
+            paddle.optimizer.Adam(0.001, parameters=emb.parameters())):
+    try:
+        emb(x).sum().backward()
+        opt.step()
+        out.append('ok')
+    except Exception as e:
+        out.append([type(e).__name__, str(e)])
+    opt.clear_grad()
+""",
 }
 
 
