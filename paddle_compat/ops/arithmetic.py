@@ -89,6 +89,7 @@ def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
 @op(method=True, export=False)
 def scale_(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
     t = _writable(x, "scale_")
+    version = t._version if isinstance(t, torch.Tensor) else None
     s = scale._t if isinstance(scale, Tensor) else scale
     if bias_after_scale:
         t.mul_(s).add_(bias)
@@ -96,6 +97,8 @@ def scale_(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
         t.add_(bias).mul_(s)
     if act is not None:
         t.copy_(_ACTS[act](t))
+    if version is not None:     # one in-place op for Paddle's counter (x._inplace_version())
+        torch._C._autograd._unsafe_set_version_counter((t,), (version + 1,))
     return x
 
 

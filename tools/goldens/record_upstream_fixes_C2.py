@@ -218,6 +218,22 @@ for opt in (paddle.optimizer.Adam(0.001, parameters=emb.parameters(), weight_dec
         out.append([type(e).__name__, str(e)])
     opt.clear_grad()
 """,
+    # a gradient's in-place version: one per scale_, and _reset_grad_inplace_version's
+    # default (True) resets it, False leaves it (test_reset_grad_inplace_version)
+    "reset_grad_inplace_version_default": """
+w = paddle.to_tensor(np.ones([1, 1]), 'float32', stop_gradient=False)
+paddle._legacy_C_ops.scale(w, 'scale', 0.1).backward()
+out = []
+with paddle.no_grad():
+    w.grad.scale_(scale=0.5)
+    out.append(w.grad._inplace_version())
+    w._reset_grad_inplace_version(False)
+    out.append(w.grad._inplace_version())
+    w.grad.scale_(scale=0.5, bias=1.0)
+    out.append(w.grad._inplace_version())
+    w._reset_grad_inplace_version()
+    out += [w.grad._inplace_version(), w.grad.numpy().tolist()]
+""",
 }
 
 
