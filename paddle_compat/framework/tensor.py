@@ -562,11 +562,11 @@ class Tensor:
 
     clear_gradient = clear_grad
 
-    def _reset_grad_inplace_version(self, set_to_zero=False):
-        """Set the in-place version counter of this tensor's gradient (if any) back to 0, as
-        Paddle does for either argument: a hook that changed the gradient in place then
-        leaves it as if unchanged. Returns None."""
-        g = self.grad
+    def _reset_grad_inplace_version(self, set_to_zero=True):
+        """With ``set_to_zero`` (Paddle's default), set the in-place version counter of this
+        tensor's gradient (if any) back to 0: a hook that changed the gradient in place then
+        leaves it as if unchanged; False leaves the counter as it is. Returns None."""
+        g = self.grad if set_to_zero else None
         if g is not None:
             torch._C._autograd._unsafe_set_version_counter((g._t,), (0,))
 

@@ -32,6 +32,7 @@ import struct
 import numpy as np
 
 from .. import ops as _ops
+from ..nn import clip as _nn_clip
 from ..nn import functional as F
 from ..static import fluid_ops as _fluid_ops
 from . import translated as _tr
@@ -530,8 +531,11 @@ FLUID_OPS = {
     "softmax": (lambda layer, ins, a: [F.softmax(ins[0], a.get("axis", -1))], ["X"], ["Out"]),
     "log_softmax": (lambda layer, ins, a: [F.log_softmax(ins[0], a.get("axis", -1))], ["X"],
                     ["Out"]),
-    "clip": (lambda layer, ins, a: [_ops.clip(ins[0], a.get("min"), a.get("max"))], ["X"],
-             ["Out"]),
+    "clip": (lambda layer, ins, a: [_ops.clip(
+        ins[0], a.get("min") if ins[1] is None else ins[1],
+        a.get("max") if ins[2] is None else ins[2])], ["X", "Min", "Max"], ["Out"]),
+    "clip_by_norm": (lambda layer, ins, a: [_nn_clip.clip_by_norm(ins[0], a["max_norm"])],
+                     ["X"], ["Out"]),
     "pow": (lambda layer, ins, a: [_ops.pow(ins[0], a.get("factor", 1.0))], ["X"], ["Out"]),
     "reshape2": (_reshape2, ["X", "Shape", "ShapeTensor*"], ["Out", "XShape"]),
     "transpose2": (lambda layer, ins, a: [_ops.transpose(ins[0], a["axis"]), None], ["X"],

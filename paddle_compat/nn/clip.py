@@ -81,6 +81,39 @@ class ClipGradByNorm(ClipGradBase):
         return f"Gradient Clip By Norm, clip_norm={self.clip_norm:f}"
 
 
+_pure_global_norm_clip = {"fp16": False, "bf16": False}
+
+
+def _allow_pure_global_norm_clip(kind, args):
+    if not args:
+        return _pure_global_norm_clip[kind]
+    assert len(args) == 1 and isinstance(args[0], bool)
+    old, _pure_global_norm_clip[kind] = _pure_global_norm_clip[kind], args[0]
+    return old
+
+
+def _allow_pure_fp16_global_norm_clip(*args):
+    """Paddle's switch (``()`` reads it, ``(bool)`` sets it and returns the old value) for
+    computing a float16 global norm in float16; paddle_compat's ``ClipGradByGlobalNorm`` sums
+    half-precision norms in float32 either way."""
+    return _allow_pure_global_norm_clip("fp16", args)
+
+
+def _allow_pure_bf16_global_norm_clip(*args):
+    """The bfloat16 twin of ``_allow_pure_fp16_global_norm_clip``."""
+    return _allow_pure_global_norm_clip("bf16", args)
+
+
+def clip_by_norm(x, max_norm, name=None):
+    """``paddle.nn.clip.clip_by_norm``: ``x`` rescaled to L2 norm ``max_norm`` when its norm
+    is larger, else ``x`` (Paddle's kernel, ``ClipGradByNorm``'s rule; float16/bfloat16
+    computed in float32). No gradient, as Paddle's op has none."""
+    t = x._t
+    wide = t.to(torch.float32) if t.dtype in _HALF else t
+    out = ClipGradByNorm(max_norm)._one(wide.detach())
+    return wrap(out.to(t.dtype) if out.dtype != t.dtype else out)
+
+
 class ClipGradByGlobalNorm(ClipGradBase):
     """Scale all gradients by ``clip_norm / max(global_norm, clip_norm)``, where ``global_norm``
     is the L2 norm of all clipped gradients together. With ``auto_skip_clip=True`` nothing is

@@ -17,10 +17,12 @@ import numpy as np
 import torch
 
 from ..framework import dtype as _dt
+from ..framework.mode import in_dynamic_mode
 from ..framework.place import current_device
 from ..framework.tensor import Tensor
 from ..random import default_generator as _gen
 from ..random import distributions as _dist
+from ..static.program import legacy_program_seed
 
 __all__ = ["Initializer", "Constant", "Normal", "TruncatedNormal", "Uniform", "XavierNormal",
            "XavierUniform", "KaimingNormal", "KaimingUniform", "Assign", "Orthogonal", "Dirac",
@@ -77,6 +79,14 @@ class Initializer:
 
     forward = __call__
 
+    def _draw_seed(self):
+        """The seed of this draw: the initializer's own, else in dygraph the ``random_seed`` of
+        Paddle's legacy default main program (``legacy_program_seed``), which then stays the
+        initializer's, as in Paddle. 0: the global stream."""
+        if self._seed == 0 and in_dynamic_mode():
+            self._seed = legacy_program_seed()
+        return self._seed
+
     def _args(self, shape, dtype, device):
         return ([int(s) for s in shape], _dt.default_float() if dtype is None
                 else _dt.convert_dtype(dtype), current_device() if device is None else device)
@@ -112,7 +122,7 @@ class Normal(Initializer):
 
     def make(self, shape, dtype=None, device=None):
         shape, dtype, device = self._args(shape, dtype, device)
-        return _gaussian(shape, dtype, self._mean, self._std, device, self._seed)
+        return _gaussian(shape, dtype, self._mean, self._std, device, self._draw_seed())
 
 
 class Uniform(Initializer):
@@ -124,7 +134,7 @@ class Uniform(Initializer):
 
     def make(self, shape, dtype=None, device=None):
         shape, dtype, device = self._args(shape, dtype, device)
-        out = _uniform(shape, dtype, self._low, self._high, device, self._seed)
+        out = _uniform(shape, dtype, self._low, self._high, device, self._draw_seed())
         diag = getattr(self, "_diag", None)
         if diag:                # UniformInitializer: diag_num entries diag_step apart
             num, step, val = diag
@@ -149,7 +159,8 @@ class TruncatedNormal(Initializer):
             return t.to(dtype.torch)
         ctype = np.float64 if dtype.name == "float64" else np.float32
         n = int(np.prod(shape)) if shape else 1
-        vals = _truncated_normal(n, ctype, self._mean, self._std, self._a, self._b)
+        vals = _truncated_normal(n, ctype, self._mean, self._std, self._a, self._b,
+                                 self._draw_seed())
         return _to_torch(vals.reshape(shape), dtype.torch, device)
 
 
@@ -169,9 +180,9 @@ class XavierNormal(Initializer):
         zero = 0 in (f_in, f_out)
         if self._uniform:
             limit = 0.0 if zero else self._gain * math.sqrt(6.0 / float(f_in + f_out))
-            return _uniform(shape, dtype, -limit, limit, device, self._seed)
+            return _uniform(shape, dtype, -limit, limit, device, self._draw_seed())
         std = 0.0 if zero else self._gain * math.sqrt(2.0 / float(f_in + f_out))
-        return _gaussian(shape, dtype, 0.0, std, device, self._seed)
+        return _gaussian(shape, dtype, 0.0, std, device, self._draw_seed())
 
 
 class XavierUniform(XavierNormal):
@@ -216,8 +227,9 @@ class KaimingNormal(Initializer):
         gain = calculate_gain(self._nonlinearity, self._slope)
         if self._uniform:
             limit = gain * math.sqrt(3.0 / float(fan))
-            return _uniform(shape, dtype, -limit, limit, device, self._seed)
-        return _gaussian(shape, dtype, 0.0, gain / math.sqrt(float(fan)), device, self._seed)
+            return _uniform(shape, dtype, -limit, limit, device, self._draw_seed())
+        std = gain / math.sqrt(float(fan))
+        return _gaussian(shape, dtype, 0.0, std, device, self._draw_seed())
 
 
 class KaimingUniform(KaimingNormal):
@@ -244,10 +256,8 @@ class NormalInitializer(Normal):
 
 class TruncatedNormalInitializer(TruncatedNormal):
     def __init__(self, loc=0.0, scale=1.0, seed=0, a=-2.0, b=2.0):
-        if seed:
-            raise NotImplementedError("TruncatedNormalInitializer(seed=...): a per-initializer "
-                                      "seed is not supported here; use paddle.seed()")
         super().__init__(loc, scale, a, b)
+        self._seed = seed
 
 
 class UniformInitializer(Uniform):
@@ -447,7 +457,7 @@ def _erfinv(x, ctype):
     return out
 
 
-def _truncated_normal(n, ctype, mean, std, a, b):
+def _truncated_normal(n, ctype, mean, std, a, b, seed=0):
     mean, std, a, b = ctype(mean), ctype(std), ctype(a), ctype(b)
 
     def cdf(z):
@@ -455,7 +465,8 @@ def _truncated_normal(n, ctype, mean, std, a, b):
 
     lo_cdf, hi_cdf = cdf((a - mean) / std), cdf((b - mean) / std)
     tiny = ctype(np.finfo(np.float32).tiny)
-    u = _dist.canonical(_gen.random_raw(n), ctype)
+    gen = _dist._private_engine(seed, "truncated_gaussian") if seed else _gen
+    u = _dist.canonical(gen.random_raw(n), ctype)
     u *= ctype(ctype(1.0) - tiny)
     u += tiny
     p = (hi_cdf - lo_cdf) * u

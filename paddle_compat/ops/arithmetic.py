@@ -89,6 +89,7 @@ def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
 @op(method=True, export=False)
 def scale_(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
     t = _writable(x, "scale_")
+    version = t._version if isinstance(t, torch.Tensor) else None
     s = scale._t if isinstance(scale, Tensor) else scale
     if bias_after_scale:
         t.mul_(s).add_(bias)
@@ -96,6 +97,8 @@ def scale_(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
         t.add_(bias).mul_(s)
     if act is not None:
         t.copy_(_ACTS[act](t))
+    if version is not None:     # one in-place op for Paddle's counter (x._inplace_version())
+        torch._C._autograd._unsafe_set_version_counter((t,), (version + 1,))
     return x
 
 
@@ -143,12 +146,28 @@ def _bound(v, t, other):
     return v
 
 
+#: the dtypes Paddle's PIR clip accepts while a program is built (CPU build)
+_CLIP_STATIC_DTYPES = ("bfloat16", "float32", "float64", "int32", "int64")
+
+
 @op(method=True)
 def clip(x, min=None, max=None, name=None):
     """Clamp x to [min, max]; an integer x with float bounds gives float32, as in Paddle."""
-    t = _pyx(x)
-    if t.dtype in _FLOATS and type(min) is float and type(max) is float and min <= max:
+    try:
+        t = x._t
+    except AttributeError:
+        if hasattr(x, "dtype"):     # Paddle reads x.dtype, then its kernel refuses x
+            raise not_tensor("clip", "x", 0, x) from None
+        raise AttributeError(f"'{type(x).__name__}' object has no attribute 'dtype'") from None
+    if t.dtype in _FLOATS and type(min) is float and type(max) is float and min <= max and \
+            (t.dtype is not torch.float16 or isinstance(t, torch.Tensor)):
         return wrap(torch.clamp(t, min, max))                          # the hot path
+    if not isinstance(t, torch.Tensor):     # a program's Variable: PIR checks x's dtype
+        name = _dt.convert_dtype(x.dtype).name
+        if name not in _CLIP_STATIC_DTYPES:
+            raise TypeError("(InvalidType) Check data type error for op: clip, input: x, "
+                            f"x.dtype: {name}, and expected_dtype: "
+                            f"{', '.join(_CLIP_STATIC_DTYPES)}, ")
     if not t.is_floating_point() and (isinstance(min, float) or isinstance(max, float)):
         t = t.to(torch.float32)
     lo, hi = _bound(min, t, max), _bound(max, t, min)

@@ -111,6 +111,17 @@ class Adam(Optimizer):
                          multi_precision)
         self.type = "adam"
 
+    def step(self):
+        """As ``Optimizer.step``; Paddle refuses an L2 ``weight_decay`` for parameters whose
+        gradient is sparse (a ``sparse=True`` embedding's weight)."""
+        if self.regularization is not None and type(self) is Adam:
+            for group in self._param_groups:
+                for p in group["params"]:
+                    if p.__dict__.get("_sparse_grad") and p._t.grad is not None:
+                        raise RuntimeError("Adam don't support weight_decay with sparse "
+                                           "parameters, please set it to None.")
+        return super().step()
+
     def _slots(self, p, group):
         return adam_slots(p, group, self._amsgrad)
 

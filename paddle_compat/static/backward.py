@@ -55,15 +55,18 @@ def _as_list(v, what):
                     f"{type(v).__name__}")
 
 
-def _proxy(v, what, tracer=None):
+def _proxy(v, what, tracer=None, record=False):
     """The StaticProxy of Variable ``v``. A real Tensor (made by a creation op under
     ``program_guard``, as ``paddle.full``'s result, which Paddle makes a Variable of the
-    program) stands for the constant node ``tracer``'s graph made of it."""
+    program) stands for the constant node ``tracer``'s graph made of it (with ``record``, one
+    is made if the graph has none yet: a gradient seed no op has used)."""
     t = getattr(v, "_t", None)
     if isinstance(t, StaticProxy):
         return t
     if tracer is not None and isinstance(t, torch.Tensor):
         node = tracer.constant_node(t)
+        if node is None and record:
+            node = tracer.create_arg(t)
         if node is not None:
             if t.requires_grad and not node.meta.get("rg"):
                 node.meta["rg"] = True      # stop_gradient=False set after the op used it
@@ -154,7 +157,8 @@ def gradients(targets, inputs, target_gradients=None, no_grad_set=None):
         tg = _as_list(target_gradients, "target_gradients")
         if len(tg) != len(tps):
             raise ValueError("Should have the same number of target_gradients as targets")
-        tgs = [None if g is None else _proxy(g, "target_gradients") for g in tg]
+        tgs = [None if g is None else _proxy(g, "target_gradients", tps[0].tracer, True)
+               for g in tg]
     if no_grad_set:
         skip = {getattr(v, "name", v) for v in no_grad_set}
         ips_eff = [None if (x.name in skip) else p for x, p in zip(il, ips)]

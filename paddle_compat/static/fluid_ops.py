@@ -19,24 +19,29 @@ types follow from the defaults); ``NO_GRAD`` lists the op types without a gradie
 from .. import ops as _ops
 from ..framework import hooks as _hooks
 
-__all__ = ["FLUID_OPS", "OP_ATTRS", "KERNEL_ATTRS", "NO_GRAD", "kernel_signature", "register", "lookup", "slots", "run",
+__all__ = ["FLUID_OPS", "OP_ATTRS", "KERNEL_ATTRS", "NO_GRAD", "ALL_INPUTS", "kernel_signature", "register", "lookup", "slots", "run",
            "op_proto_fields", "has_grad"]
 
 FLUID_OPS = {}
 OP_ATTRS = {}
 KERNEL_ATTRS = {}
 NO_GRAD = set()
+#: op types whose kernel signature lists every input slot, the optional ones not given too
+#: (Paddle's optimizer kernels: their Python APIs take ``master_param`` and such by position)
+ALL_INPUTS = set()
 _PIR = {}
 
 
-def register(table, attrs=None, no_grad=(), pir=None):
+def register(table, attrs=None, no_grad=(), pir=None, all_inputs=()):
     """Add ``table``'s entries (op_type -> (handler, input slots, output slots)); ``attrs``
     their attributes {op_type: {name: default}}; ``no_grad`` the op types without gradients;
-    ``pir`` the callables of ``"pd_op.*"`` handler names. Returns the registry."""
+    ``pir`` the callables of ``"pd_op.*"`` handler names; ``all_inputs`` the op types whose
+    kernel signature names all their input slots. Returns the registry."""
     FLUID_OPS.update(table)
     for k, v in (attrs or {}).items():
         OP_ATTRS.setdefault(k, {}).update(v)
     NO_GRAD.update(no_grad)
+    ALL_INPUTS.update(all_inputs)
     _PIR.update(pir or {})
     return FLUID_OPS
 
@@ -82,7 +87,7 @@ def kernel_signature(op_type, inputs, outputs, attrs):
     if op_type not in load_tables():
         raise RuntimeError(f"(NotFound) no kernel signature for operator {op_type}")
     _, in_slots, out_slots = FLUID_OPS[op_type]
-    ins = [n for n, _ in slots(in_slots) if n in inputs]
+    ins = [n for n, _ in slots(in_slots) if n in inputs or op_type in ALL_INPUTS]
     names = KERNEL_ATTRS.get(op_type)
     if names is None:
         names = list(OP_ATTRS.get(op_type, {}))
@@ -206,6 +211,8 @@ _NEW = {
 }
 _NEW_ATTRS = {
     "tril_triu": {"diagonal": 0, "lower": False},
+    "clip": {"min": 0.0, "max": 0.0},
+    "clip_by_norm": {"max_norm": 0.0},
     "cumsum": {"axis": -1, "flatten": False, "exclusive": False, "reverse": False},
     "gather": {"axis": 0},
     "unstack": {"axis": 0, "num": 0},
@@ -244,10 +251,12 @@ for _k in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise
     KERNEL_ATTRS[_k] = []           # the kernels broadcast as numpy does (axis -1)
 
 register(_NEW, _NEW_ATTRS,
-         no_grad=("bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "greater_than",
-                  "greater_equal", "less_than", "less_equal", "equal", "not_equal", "shape",
-                  "arg_max", "arg_min", "fill_constant", "elementwise_floordiv",
-                  "elementwise_mod"))
+         no_grad=("bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "clip_by_norm",
+                  "greater_than", "greater_equal", "less_than", "less_equal", "equal",
+                  "not_equal", "shape", "arg_max", "arg_min", "fill_constant",
+                  "elementwise_floordiv", "elementwise_mod"))
+
+from . import optimizer_ops as _optimizer_ops  # noqa: E402,F401  (registers the optimizer types)
 
 
 # ---------------------------------------------------------------------- Block.append_op

@@ -480,6 +480,19 @@ def _node_variable(program, n):
 class _Defaults:
     main = Program()
     startup = Program()
+    #: ``random_seed`` of Paddle's legacy (old-IR) default programs, which its dygraph
+    #: initializers read; paddle_compat's one IR keeps it apart (see ``legacy_program_seed``)
+    legacy_seed = 0
+
+
+def legacy_program_seed(seed=None):
+    """The ``random_seed`` of Paddle's legacy default main program (set with ``seed``, e.g. by
+    ``paddle.framework.random._manual_program_seed`` inside ``OldIrGuard``). Paddle's
+    initializers draw a dygraph parameter with it when it is non-zero (a private engine seeded
+    with it: equal shapes get equal values), not with the PIR program's seed."""
+    if seed is not None:
+        _Defaults.legacy_seed = int(seed)
+    return _Defaults.legacy_seed
 
 
 def default_main_program():

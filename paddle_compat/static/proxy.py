@@ -50,6 +50,11 @@ _CPU = torch.device("cpu")
 _FLOATING = frozenset([torch.float16, torch.bfloat16, torch.float32, torch.float64,
                        torch.complex64, torch.complex128])
 _NO_GRAD_TARGETS = frozenset(["detach", "requires_grad_", "argmax", "argmin", "argsort"])
+#: torch functions whose result takes only the shape of their Tensor argument: no gradient
+#: flows through them to it, so at run time a result that requires grad is a leaf
+_NO_GRAD_FUNCTIONS = frozenset([torch.zeros_like, torch.ones_like, torch.full_like,
+                                torch.empty_like, torch.rand_like, torch.randn_like,
+                                torch.randint_like])
 
 #: tracers of the sub-graphs being traced right now, innermost last
 _active = []
@@ -273,6 +278,9 @@ class StaticTracer(TracerBase):
         node = self.graph.create_node(kind, target, nargs, nkwargs, name=opname)
         node.meta["pv"] = pv
         node.meta["rg"] = rg
+        if rg and kind == "call_function" and target in _NO_GRAD_FUNCTIONS:
+            # Paddle: not stop_gradient (from x), and a gradient source of its own
+            node.meta["force_rg"] = True
         if self.role is not None:
             node.meta["role"] = self.role
         if meta:
@@ -493,7 +501,8 @@ class StaticProxy(Proxy):
 
     def requires_grad_(self, requires_grad=True):
         meta = self.node.meta
-        if requires_grad and not meta.get("rg") and not self.is_leaf:
+        if requires_grad and not meta.get("rg") and \
+                self.node.op not in ("placeholder", "get_attr"):
             meta["force_rg"] = True     # a non-leaf made to require grad: done at run time
         meta["rg"] = bool(requires_grad)
         if not requires_grad:

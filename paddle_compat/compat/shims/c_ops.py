@@ -10,13 +10,14 @@ raises ``AttributeError`` naming it, so that ``from paddle import _C_ops`` itsel
 import torch
 
 from ... import ops as _ops
-from ...framework.tensor import wrap
+from ...framework.tensor import Tensor, wrap
 from ...incubate.nn import functional as _incubate_f
 from ...nn.functional import attention as _attn
 from ...ops.common import tensor_arg as _tensor_arg
 from ...nn import functional as _F
 from ...ops import creation as _creation
 from ...static import fluid_ops as _fluid_ops
+from ...static import optimizer_ops as _optimizer_ops
 from ...vision.ops import detection as _det
 
 __all__ = ["zeros", "ones", "full", "matmul", "argsort", "flash_attn", "fused_bias_act", "cumsum",
@@ -209,7 +210,40 @@ _UNARY = ("abs", "exp", "expm1", "log", "log1p", "sqrt", "rsqrt", "tanh", "sigmo
           "cos", "floor", "ceil", "sign", "square", "reciprocal", "erf")
 
 
+def _optimizer_step(op_type):
+    """``_C_ops.<op_type>_(inputs..., attributes...)``: one step of an optimizer kernel
+    (``static.optimizer_ops``), its inputs and attributes by position in Paddle's order,
+    writing each updated state into its input tensor; returns the outputs (those inputs)."""
+    _, in_slots, out_slots = _fluid_ops.lookup(op_type)
+    in_names = [n for n, _ in _fluid_ops.slots(in_slots)]
+    attr_names = list(_fluid_ops.OP_ATTRS.get(op_type, {}))
+    inplace = _optimizer_ops.INPLACE[op_type]
+
+    def step(*args):
+        if len(args) > len(in_names) + len(attr_names):
+            raise TypeError(f"{op_type}_() takes {len(in_names) + len(attr_names)} arguments "
+                            f"({len(args)} given)")
+        ins = {n: (v if v is None or isinstance(v, Tensor) else wrap(torch.as_tensor(v)))
+               for n, v in zip(in_names, args)}
+        attrs = dict(zip(attr_names, args[len(in_names):]))
+        outs = _fluid_ops.run(op_type, {k: v for k, v in ins.items() if v is not None}, attrs)
+        result = []
+        for slot, _ in _fluid_ops.slots(out_slots):
+            new, target = outs.get(slot), ins.get(inplace.get(slot))
+            if new is not None and target is not None:
+                with torch.no_grad():
+                    target._t.copy_(new._t)
+                new = target
+            result.append(new)
+        return tuple(result)
+    step.__name__ = op_type + "_"
+    return step
+
+
 def __getattr__(name):
+    if name.endswith("_") and name[:-1] in _optimizer_ops.INPLACE:
+        fn = globals()[name] = _optimizer_step(name[:-1])
+        return fn
     if name in _UNARY:
         fn = getattr(_ops, name, None)
         if fn is not None:

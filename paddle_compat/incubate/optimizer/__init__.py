@@ -20,7 +20,8 @@ from ...optimizer.optimizer import Optimizer
 from . import lbfgs, line_search_dygraph
 from .lbfgs import LBFGS
 
-__all__ = ["LookAhead", "ModelAverage", "DistributedFusedLamb", "LBFGS"]
+__all__ = ["LookAhead", "ModelAverage", "DistributedFusedLamb", "LBFGS", "PipelineOptimizer",
+           "RecomputeOptimizer"]
 
 
 def _with_grads(params):
@@ -175,6 +176,32 @@ class ModelAverage(Optimizer):
                     raise Exception(f"Accumulator restore does not exist for parameter "
                                     f"{p.name}")
                 p._t.copy_(slot[p.name]._t)
+
+
+class PipelineOptimizer:
+    """Paddle's pipeline-parallel wrapper of a static-graph optimizer (it splits a Program into
+    sections by device). In dynamic mode Paddle refuses it with this Exception, as here; in
+    static mode paddle_compat has no program sections: NotImplementedError."""
+
+    def __init__(self, optimizer, num_microbatches=1, start_cpu_core_id=0):
+        if _mode.in_dynamic_mode():
+            raise Exception("In dygraph, don't support PipelineOptimizer.")
+        raise NotImplementedError("PipelineOptimizer: paddle_compat does not split programs "
+                                  "into pipeline sections; use paddle.distributed's fleet "
+                                  "pipeline parallelism in dynamic mode")
+
+
+class RecomputeOptimizer:
+    """Paddle's activation-recompute wrapper of a static-graph optimizer. In dynamic mode Paddle
+    refuses it with this Exception, as here; in static mode it is not provided:
+    NotImplementedError (``paddle.distributed.fleet.utils.recompute`` recomputes in dygraph)."""
+
+    def __init__(self, optimizer):
+        if _mode.in_dynamic_mode():
+            raise Exception("In dygraph, don't support RecomputeOptimizer.")
+        raise NotImplementedError("RecomputeOptimizer: recomputing a static program's "
+                                  "checkpoints is not supported by paddle_compat; use "
+                                  "paddle.distributed.fleet.utils.recompute in dynamic mode")
 
 
 class DistributedFusedLamb:

@@ -364,6 +364,8 @@ def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=
     if scale_grad_by_freq and sparse:
         raise AttributeError("scale_grad_by_freq = True is not supported with sparse update.")
     out = torch.embedding(w, ids, padding_idx, scale_grad_by_freq)
+    if sparse and w.requires_grad:
+        weight._sparse_grad = True  # Paddle's gradient of it is SelectedRows (optimizers check)
     if padding_idx >= 0:
         out = out.masked_fill((ids == padding_idx).unsqueeze(-1), 0)
     return wrap(out)
