@@ -20,7 +20,7 @@ from ...static import fluid_ops as _fluid_ops
 from ...vision.ops import detection as _det
 
 __all__ = ["zeros", "ones", "full", "matmul", "argsort", "flash_attn", "fused_bias_act", "cumsum",
-           "anchor_generator", "box_coder",
+           "huber_loss", "anchor_generator", "box_coder",
            "distribute_fpn_proposals", "generate_proposals", "matrix_nms", "multiclass_nms3",
            "prior_box", "batch_norm", "layer_norm"]
 
@@ -45,6 +45,12 @@ def cumsum(x, axis, flatten, exclusive, reverse):
     op-type registry's ``cumsum``."""
     return _fluid_ops.run("cumsum", {"X": x}, {"axis": axis, "flatten": flatten,
                                                "exclusive": exclusive, "reverse": reverse})["Out"]
+
+
+def huber_loss(x, y, delta):
+    """``_C_ops.huber_loss(x, y, delta)`` -> (out, residual), through the op-type registry."""
+    outs = _fluid_ops.run("huber_loss", {"X": x, "Y": y}, {"delta": delta})
+    return outs["Out"], outs["Residual"]
 
 
 def matmul(x, y, transpose_x=False, transpose_y=False):
