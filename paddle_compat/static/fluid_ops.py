@@ -17,6 +17,7 @@ A handler may be a ``"pd_op.*"`` name that ``jit.program_desc`` resolves (``regi
 types follow from the defaults); ``NO_GRAD`` lists the op types without a gradient op.
 """
 import numpy as np
+import torch
 
 from .. import ops as _ops
 from ..framework import hooks as _hooks
@@ -260,9 +261,11 @@ def _logcumsumexp(layer, ins, a):
         x = _ops.flip(x, [axis])
     out = _ops.logcumsumexp(x, axis)
     if a["exclusive"]:
-        # exclusive: the running value before each element (-inf first)
+        # exclusive: the running value before each element (first: the dtype's lowest finite
+        # value, as Paddle's kernel starts from)
         n = x.shape[axis]
-        head = _ops.full_like(_ops.slice(out, [axis], [0], [1]), float("-inf"))
+        head = _ops.full_like(_ops.slice(out, [axis], [0], [1]),
+                              torch.finfo(_dt.convert_dtype(x.dtype).torch).min)
         out = _ops.concat([head, _ops.slice(out, [axis], [0], [n - 1])], axis)
     if a["reverse"]:
         out = _ops.flip(out, [axis])
