@@ -48,9 +48,9 @@ def cumsum(x, axis, flatten, exclusive, reverse):
 
 
 def huber_loss(x, y, delta):
-    """``_C_ops.huber_loss(x, y, delta)`` -> (out, residual), through the op-type registry."""
-    outs = _fluid_ops.run("huber_loss", {"X": x, "Y": y}, {"delta": delta})
-    return outs["Out"], outs["Residual"]
+    """``_C_ops.huber_loss(x, y, delta)`` -> the elementwise loss (Paddle returns it alone),
+    through the op-type registry."""
+    return _fluid_ops.run("huber_loss", {"X": x, "Y": y}, {"delta": delta})["Out"]
 
 
 def matmul(x, y, transpose_x=False, transpose_y=False):
