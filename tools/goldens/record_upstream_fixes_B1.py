@@ -9,6 +9,7 @@ test/legacy_test files test_add_n_op ... test_lookup_table_v2_op, tools/upstream
   label_smooth, kldiv_loss, log_loss, fold, affine_grid, expand_as_v2, fill_any_like, logspace;
 - a retained intermediate whose grad node ran but got no gradient for it (an unused split
   part) has a zero gradient that stops gradient; one whose node never ran has none;
+- ``heaviside``'s gradient for x is a zero tensor (``paddle.grad(..., allow_unused=True)``);
 - ``paddle.tensor.exponential_``, ``_C_ops.huber_loss``, ``int(paddle.int64)``,
   ``paddle.base.framework.grad_var_name``;
 - Paddle's errors of ``paddle.diag`` and of ``paddle.broadcast_tensors`` in static mode.
@@ -178,6 +179,24 @@ a.sum().backward(retain_graph=True)
 first = b.grad.numpy().tolist()
 (b * 3).sum().backward()
 out = [first, b.grad.numpy().tolist(), x.grad.numpy().tolist()]
+""",
+    "heaviside_zero_x_gradient": """
+x = paddle.to_tensor([[-1.0, 0.0, 2.0], [0.0, 3.0, -2.0]], stop_gradient=False)
+y = paddle.to_tensor([0.5, 0.25, 0.75], stop_gradient=False)
+o = paddle.heaviside(x, y)
+gx, gy = paddle.grad([o], [x, y], [paddle.ones_like(o) * 2], allow_unused=True)
+special = paddle.heaviside(paddle.to_tensor([float("nan"), -0.0, float("inf")]),
+                           paddle.to_tensor([3.0, 4.0, 5.0]))
+out = [o.numpy().tolist(), gx.numpy().tolist(), gy.numpy().tolist(), gx.stop_gradient,
+       special.numpy().tolist()]
+""",
+    "heaviside_to_static_zero_x_gradient": """
+f = paddle.jit.to_static(lambda x, y: paddle.heaviside(x, y))
+x = paddle.to_tensor([[-1.0, 0.0, float("inf")], [0.0, float("nan"), -2.0]], stop_gradient=False)
+y = paddle.to_tensor([0.5, 0.25, 0.75], stop_gradient=False)
+o = f(x, y)
+gx, gy = paddle.grad([o], [x, y], allow_unused=True)
+out = [o.numpy().tolist(), gx.numpy().tolist(), gy.numpy().tolist()]
 """,
     "tensor_exponential_": """
 paddle.seed(3)
