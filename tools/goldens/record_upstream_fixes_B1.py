@@ -12,6 +12,7 @@ test/legacy_test files test_add_n_op ... test_lookup_table_v2_op, tools/upstream
 - ``heaviside``'s gradient for x is a zero tensor (``paddle.grad(..., allow_unused=True)``);
 - ``paddle.tensor.exponential_``, ``_C_ops.huber_loss``, ``int(paddle.int64)``,
   ``paddle.base.framework.grad_var_name``;
+- ``einsum`` with an output label repeated (``'i->ii'``: undiagonalize);
 - Paddle's errors of ``paddle.diag`` and of ``paddle.broadcast_tensors`` in static mode.
 
     /work/paddle_venv/bin/python tools/goldens/record_upstream_fixes_B1.py
@@ -197,6 +198,15 @@ y = paddle.to_tensor([0.5, 0.25, 0.75], stop_gradient=False)
 o = f(x, y)
 gx, gy = paddle.grad([o], [x, y], allow_unused=True)
 out = [o.numpy().tolist(), gx.numpy().tolist(), gy.numpy().tolist()]
+""",
+    "einsum_undiagonal": """
+A = paddle.to_tensor(np.array([1.0, 2.0]), stop_gradient=False)
+B = paddle.to_tensor(np.array([1.0, 1.0]))
+M = paddle.to_tensor(np.arange(6.0).reshape(2, 3), stop_gradient=False)
+o = paddle.einsum("ij->jii", M)
+(o * paddle.arange(12, dtype="float64").reshape([3, 2, 2])).sum().backward()
+out = [paddle.einsum("i->ii", A).numpy().tolist(), paddle.einsum("i,j->ii", A, B).numpy().tolist(),
+       list(o.shape), o.numpy().tolist(), M.grad.numpy().tolist()]
 """,
     "tensor_exponential_": """
 paddle.seed(3)
