@@ -292,6 +292,8 @@ def _align(y, axis, x_rank):
 def _elementwise(fn):
     def run(layer, ins, a):
         x, y = ins[0], ins[1]
+        if len(y.shape) > len(x.shape):       # the smaller operand is aligned, here X
+            return [fn(_align(x, a.get("axis", -1), len(y.shape)), y)]
         return [fn(x, _align(y, a.get("axis", -1), len(x.shape)))]
     return run
 

@@ -4,7 +4,7 @@ test/legacy_test files test_add_n_op ... test_lookup_table_v2_op, tools/upstream
 - operator types run by type (``core.Operator.create(OpDesc bytes).run(scope, place)``, what
   Paddle's OpTest builds its numeric gradients with): the registry entries of
   ``static/fluid_ops.py`` and ``jit/program_desc.py`` for argsort, cummax, logcumsumexp
-  (exclusive/reverse), huber_loss, group_norm's Mean/Variance, instance_norm's saved
+  (exclusive/reverse), huber_loss, elementwise ops with an axis and X of the lower rank, group_norm's Mean/Variance, instance_norm's saved
   statistics, isclose, kthvalue, diag_v2, diagonal, index_select, index_add, lerp, atan2,
   label_smooth, kldiv_loss, log_loss, fold, affine_grid, expand_as_v2, fill_any_like, logspace;
 - a retained intermediate whose grad node ran but got no gradient for it (an unused split
@@ -155,6 +155,12 @@ out = (run_op("expand_as_v2", {"X": np.array([[1.], [2.]], "float32")}, ["Out"],
 f = lambda v: np.array([v], "float32")
 out = run_op("logspace", {"Start": f(0.), "Stop": f(3.), "Num": np.array([4], "int32"),
                           "Base": f(2.)}, ["Out"], {"dtype": ("INT", 5)})
+""",
+    "op_elementwise_mul_x_smaller_axis": RUN_OP + """
+a = np.arange(6, dtype="float32").reshape(2, 3)
+b = np.arange(24, dtype="float32").reshape(2, 2, 3, 2)
+out = run_op("elementwise_mul", {"X": a, "Y": b[..., 0].copy()}, ["Out"], {"axis": ("INT", 1)})
+out += run_op("elementwise_sub", {"X": a, "Y": b}, ["Out"], {"axis": ("INT", 1)})
 """,
     "retain_grads_unused_split_part": """
 x = paddle.to_tensor(np.arange(6, dtype="float32").reshape(2, 3), stop_gradient=False)
