@@ -13,7 +13,7 @@ test/legacy_test files test_add_n_op ... test_lookup_table_v2_op, tools/upstream
 - ``paddle.tensor.exponential_``, ``_C_ops.huber_loss``, ``int(paddle.int64)``,
   ``paddle.base.framework.grad_var_name``;
 - ``einsum`` with an output label repeated (``'i->ii'``: undiagonalize);
-- Paddle's errors of ``paddle.diag`` and of ``paddle.broadcast_tensors`` in static mode.
+- Paddle's errors of ``paddle.diag``, ``paddle.linalg.eig`` (no integer kernel) and of ``paddle.broadcast_tensors`` in static mode.
 
     /work/paddle_venv/bin/python tools/goldens/record_upstream_fixes_B1.py
 
@@ -271,6 +271,9 @@ try:
 finally:
     paddle.disable_static()
 out = res
+""",
+    "eig_int64_error": """
+paddle.linalg.eig(paddle.to_tensor(np.ones((3, 3), "int64")))
 """,
     "broadcast_tensors_int8_dynamic": """
 paddle.broadcast_tensors([paddle.ones([1, 2], "int8"), paddle.ones([3, 1], "int8")])
