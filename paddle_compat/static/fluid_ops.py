@@ -246,9 +246,9 @@ def _huber_loss(layer, ins, a):
 
 
 def _isclose(layer, ins, a):
-    rtol = float(a["rtol"]) if ins[2] is None else float(ins[2])
-    atol = float(a["atol"]) if ins[3] is None else float(ins[3])
-    return [_ops.isclose(ins[0], ins[1], rtol, atol, a["equal_nan"])]
+    x, y, rtol, atol = ins
+    return [_ops.isclose(x, y, float(a["rtol"]) if rtol is None else rtol,
+                         float(a["atol"]) if atol is None else atol, a["equal_nan"])]
 
 
 def _logcumsumexp(layer, ins, a):
@@ -387,6 +387,7 @@ for _k in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise
            "greater_than", "greater_equal", "less_than", "less_equal", "equal", "not_equal"):
     _NEW_ATTRS[_k] = {"axis": -1}
     KERNEL_ATTRS[_k] = []           # the kernels broadcast as numpy does (axis -1)
+KERNEL_ATTRS["isclose"] = ["equal_nan"]     # rtol/atol come as the Rtol/Atol inputs
 
 register(_NEW, _NEW_ATTRS,
          no_grad=("bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "greater_than",

@@ -13,6 +13,7 @@ test/legacy_test files test_add_n_op ... test_lookup_table_v2_op, tools/upstream
 - ``paddle.tensor.exponential_``, ``_C_ops.huber_loss``, ``int(paddle.int64)``,
   ``paddle.base.framework.grad_var_name``;
 - ``einsum`` with an output label repeated (``'i->ii'``: undiagonalize);
+- ``isclose`` with tolerance tensors (one float64 element) and its dtype errors;
 - Paddle's errors of ``paddle.diag``, ``paddle.linalg.eig`` (no integer kernel) and of ``paddle.broadcast_tensors`` in static mode.
 
     /work/paddle_venv/bin/python tools/goldens/record_upstream_fixes_B1.py
@@ -268,6 +269,40 @@ try:
             res.append("ok")
         except Exception as e:
             res.append(type(e).__name__)
+finally:
+    paddle.disable_static()
+out = res
+""",
+    "isclose_tensor_tolerances": """
+x = paddle.to_tensor([10000.0, 1e-07, float("nan")])
+y = paddle.to_tensor([10000.1, 1e-08, float("nan")])
+r = paddle.to_tensor(np.array([1e-05]))
+a = paddle.to_tensor(np.array([1e-08]))
+out = [paddle.isclose(x, y, r, a).numpy().tolist(),
+       paddle.isclose(x, y, r, a, equal_nan=True).numpy().tolist()]
+""",
+    "isclose_tensor_rtol_two_elements": """
+x = paddle.to_tensor([1.0, 2.0])
+paddle.isclose(x, x, paddle.to_tensor(np.array([1e-5, 1e-5])), paddle.to_tensor(np.array([1e-8])))
+""",
+    "isclose_tensor_rtol_int32": """
+x = paddle.to_tensor([1.0, 2.0])
+paddle.isclose(x, x, paddle.to_tensor(np.array([5], "int32")), paddle.to_tensor(np.array([1e-8])))
+""",
+    "isclose_int_dynamic": """
+paddle.isclose(paddle.ones([2], "int32"), paddle.ones([2], "int32"))
+""",
+    "isclose_int_static": """
+paddle.enable_static()
+res = []
+try:
+    for dx, dy in (("int32", "float64"), ("float64", "int32")):
+        with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+            try:
+                paddle.isclose(paddle.static.data("x", [2], dx), paddle.static.data("y", [2], dy))
+                res.append("ok")
+            except Exception as e:
+                res.append(type(e).__name__)
 finally:
     paddle.disable_static()
 out = res
