@@ -497,9 +497,9 @@ def _group_norm(layer, ins, a):
     """(Y, Mean, Variance): Mean and the biased Variance per sample and group, [N, groups]."""
     x, g, fmt = ins[0], a["groups"], a.get("data_layout", "NCHW")
     y = F.group_norm(x, g, a.get("epsilon", 1e-5), ins[1], ins[2], fmt)
-    if fmt != "NCHW" and len(x.shape) > 2:
+    if fmt not in ("NCHW", "NCL", "NCDHW", "AnyLayout") and len(x.shape) > 2:
         x = _ops.transpose(x, [0, len(x.shape) - 1] + list(range(1, len(x.shape) - 1)))
-    flat = _ops.reshape(x, [x.shape[0], g, -1])
+    flat = _ops.reshape(_ops.clone(x), [x.shape[0], g, -1])
     return [y, _ops.mean(flat, -1), _ops.var(flat, -1, unbiased=False)]
 
 
