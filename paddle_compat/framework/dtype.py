@@ -44,6 +44,10 @@ class DType:
     def __hash__(self):
         return self._code
 
+    def __int__(self):
+        # Paddle: int(paddle.int64) is its DataType code, 9
+        return self._code
+
     def __reduce__(self):
         return (convert_dtype, (self.name,))
 

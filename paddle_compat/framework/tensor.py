@@ -665,7 +665,15 @@ class Tensor:
         t._paddle_retained = None
 
         def keep(g):
-            t._paddle_retained = g if torch.is_grad_enabled() else g.detach()
+            if g is None:
+                # the node that made this tensor ran, but no gradient reached this output of
+                # it (a split part nothing used): Paddle's grad node fills zeros, a gradient
+                # that stops gradient
+                g = torch.zeros_like(t.detach())
+                g._paddle_stop_gradient = True
+            elif not torch.is_grad_enabled():
+                g = g.detach()
+            t._paddle_retained = g
         t.register_hook(keep)
 
     # ------------------------------------------------------------------ conversion

@@ -31,6 +31,7 @@ import struct
 
 import numpy as np
 
+from .. import linalg as _linalg
 from .. import ops as _ops
 from ..nn import clip as _nn_clip
 from ..nn import functional as F
@@ -292,6 +293,8 @@ def _align(y, axis, x_rank):
 def _elementwise(fn):
     def run(layer, ins, a):
         x, y = ins[0], ins[1]
+        if len(y.shape) > len(x.shape):       # the smaller operand is aligned, here X
+            return [fn(_align(x, a.get("axis", -1), len(y.shape)), y)]
         return [fn(x, _align(y, a.get("axis", -1), len(x.shape)))]
     return run
 
@@ -486,8 +489,50 @@ def _dequantize_linear(layer, ins, a):
     return [_ops.scale(_ops.multiply(x, s), 1.0 / bnt)]
 
 
+def _affine_grid(layer, ins, a):
+    shape = ins[1] if ins[1] is not None else list(a.get("output_shape", []))
+    return [F.affine_grid(ins[0], shape, a.get("align_corners", True))]
+
+
+def _group_norm(layer, ins, a):
+    """(Y, Mean, Variance): Mean and the biased Variance per sample and group, [N, groups]."""
+    x, g, fmt = ins[0], a["groups"], a.get("data_layout", "NCHW")
+    y = F.group_norm(x, g, a.get("epsilon", 1e-5), ins[1], ins[2], fmt)
+    if fmt not in ("NCHW", "NCL", "NCDHW", "AnyLayout") and len(x.shape) > 2:
+        x = _ops.transpose(x, [0, len(x.shape) - 1] + list(range(1, len(x.shape) - 1)))
+    flat = _ops.reshape(_ops.clone(x), [x.shape[0], g, -1])
+    return [y, _ops.mean(flat, -1), _ops.var(flat, -1, unbiased=False)]
+
+
+def _instance_norm(layer, ins, a):
+    """(Y, SavedMean, SavedVariance): the mean and ``1 / sqrt(var + epsilon)`` per sample and
+    channel, [N * C]."""
+    x, eps = ins[0], a.get("epsilon", 1e-5)
+    y = F.instance_norm(x, weight=ins[1], bias=ins[2], eps=eps)
+    flat = _ops.reshape(x, [x.shape[0] * x.shape[1], -1])
+    var = _ops.var(flat, -1, unbiased=False)
+    return [y, _ops.mean(flat, -1), _ops.rsqrt(_ops.scale(var, 1.0, eps))]
+
+
 # fluid op -> (handler, input slots, output slots); a slot name ending in "*" holds a list
 FLUID_OPS = {
+    "affine_grid": (_affine_grid, ["Theta", "OutputShape"], ["Output"]),
+    "eig": (lambda layer, ins, a: list(_linalg.eig(ins[0])), ["X"],
+            ["Eigenvalues", "Eigenvectors"]),
+    "fold": (lambda layer, ins, a: [F.fold(ins[0], a["output_sizes"], a["kernel_sizes"],
+                                           a["strides"], a["paddings"], a["dilations"])],
+             ["X"], ["Y"]),
+    "group_norm": (_group_norm, ["X", "Scale", "Bias"], ["Y", "Mean", "Variance"]),
+    "instance_norm": (_instance_norm, ["X", "Scale", "Bias"],
+                      ["Y", "SavedMean", "SavedVariance"]),
+    "kldiv_loss": (lambda layer, ins, a: [F.kl_div(ins[0], ins[1], a.get("reduction", "mean"),
+                                                   a.get("log_target", False))],
+                   ["X", "Target"], ["Loss"]),
+    "label_smooth": (lambda layer, ins, a: [F.label_smooth(ins[0], ins[1],
+                                                           a.get("epsilon", 0.0))],
+                     ["X", "PriorDist"], ["Out"]),
+    "log_loss": (lambda layer, ins, a: [F.log_loss(ins[0], ins[1], a.get("epsilon", 1e-4))],
+                 ["Predicted", "Labels"], ["Loss"]),
     "matmul_v2": ("pd_op.matmul", ["X", "Y"], ["Out"]),
     "matmul": (_matmul_v1, ["X", "Y"], ["Out"]),
     "mul": (_mul, ["X", "Y"], ["Out"]),

@@ -333,11 +333,21 @@ def svd(x, full_matrices=False, name=None, *, out=None):
     return wrap(u), wrap(s), wrap(vh)
 
 
+_EIG_DTYPES = (torch.float32, torch.float64, torch.complex64, torch.complex128)
+
+
 @linalg_op
 @op(method=True, export=False)
 def eig(x, name=None):
     """Eigenvalues and eigenvectors (complex) of square matrices."""
-    w, v = _call(torch.linalg.eig, tensor_arg(x, "eig"))
+    t = tensor_arg(x, "eig")
+    if t.dtype not in _EIG_DTYPES:
+        name = _dt.from_torch_dtype(t.dtype).name
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), {name}) "
+                           f"of kernel `eig` is not registered. Selected wrong DataType `{name}`. "
+                           f"Paddle support following DataTypes: float64, complex128, float32, "
+                           f"complex64.")
+    w, v = _call(torch.linalg.eig, t)
     return wrap(w), wrap(v)
 
 

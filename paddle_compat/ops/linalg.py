@@ -168,12 +168,30 @@ def einsum(equation, *operands):
         ts.append(o._t)
     if len({t.dtype for t in ts}) > 1:
         _exact_dtypes(ts[0], next(t for t in ts if t.dtype is not ts[0].dtype))
+    lhs, arrow, rhs = equation.replace(" ", "").partition("->")
+    if arrow and "." not in rhs and len(set(rhs)) < len(rhs):
+        return wrap(_undiagonal(lhs, rhs, ts))
     try:
         return wrap(torch.einsum(equation, *ts))
     except (RuntimeError, ValueError) as e:
         if "operand" in str(e) and "size" not in str(e):     # Paddle asserts on the equation
             raise AssertionError(f"Invalid equation: {e}") from None
         raise _paddle_error(e) from None
+
+
+def _undiagonal(lhs, rhs, ts):
+    """An output label repeated (Paddle's undiagonalize, ``'i->ii'``): the einsum over the
+    labels once each, placed on the diagonal of the repeated dimensions (zeros elsewhere)."""
+    once = "".join(dict.fromkeys(rhs))
+    r = torch.einsum(f"{lhs}->{once}", *ts)
+    idx = []
+    for label in rhs:
+        k = once.index(label)
+        shape = [1] * len(once)
+        shape[k] = r.shape[k]
+        idx.append(torch.arange(r.shape[k], device=r.device).reshape(shape))
+    out = r.new_zeros([r.shape[once.index(label)] for label in rhs])
+    return out.index_put(tuple(idx), r)
 
 
 @linalg_op

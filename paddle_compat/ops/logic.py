@@ -8,6 +8,8 @@ number for ``y``, which Paddle first casts to x's dtype. Bitwise ops need one dt
 """
 import torch
 
+from ..framework import dtype as _dt
+from ..framework import mode as _mode
 from ..framework.promotion import binary_operands
 from ..framework.tensor import Tensor, wrap
 from .common import F64, float_attr, not_tensor
@@ -209,13 +211,42 @@ def _close_args(x, y, api):
     return a, b
 
 
+_CLOSE_DTYPES = ("float16", "float32", "float64", "complex64", "complex128")
+
+
+def _isclose_dtypes(x, y):
+    """Paddle's dtype checks of isclose: in a static program a TypeError for x or y, else the
+    kernel's RuntimeError for an x it has none for."""
+    names = [_dt.from_torch_dtype(v._t.dtype).name if isinstance(v, Tensor) else None
+             for v in (x, y)]
+    if _mode.in_static_mode():
+        for arg, n in zip("xy", names):
+            if n is not None and n not in _CLOSE_DTYPES:
+                raise TypeError(f"(InvalidType) The dtype of {arg} of is_close must be one of "
+                                f"{', '.join(_CLOSE_DTYPES)}, but received {n}.")
+    elif names[0] is not None and names[0] not in _CLOSE_DTYPES + ("bfloat16",):
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), "
+                           f"{names[0]}) of kernel `isclose` is not registered. Selected wrong "
+                           f"DataType `{names[0]}`.")
+
+
 def _isclose(a, b, rtol, atol, equal_nan):
     """|a - b| <= atol + rtol * |b| in a's precision (Paddle does not clamp a negative rtol)."""
-    if not a.is_floating_point():
+    if not (a.is_floating_point() or a.is_complex()):
         a, b = a.to(torch.float64), b.to(torch.float64)
-    if a.dtype is F64:                                # Paddle's float attributes
-        rtol, atol = float_attr(rtol), float_attr(atol)
-    close = (a - b).abs() <= atol + rtol * b.abs()
+    ab = b.abs()
+    # rtol/atol: Paddle's float attributes, or tensors (Variables in a static program): one
+    # float64 element each
+    for name, v in (("Rtol", rtol), ("Atol", atol)):
+        if isinstance(v, Tensor):
+            if v._t.numel() != 1:
+                raise ValueError(f"(InvalidArgument) The Scalar only supports Tensor with 1 "
+                                 f"element, but now Tensor has `{v._t.numel()}` elements")
+            if v._t.dtype is not F64:
+                raise ValueError(f"(InvalidArgument) Input({name}) type must be double")
+    rtol, atol = [v._t.to(ab.dtype) if isinstance(v, Tensor) else
+                  float_attr(v) if a.dtype is F64 else v for v in (rtol, atol)]
+    close = (a - b).abs() <= atol + rtol * ab
     close = close | (a == b)                          # equal infinities
     if equal_nan:
         close = close | (torch.isnan(a) & torch.isnan(b))
@@ -232,6 +263,7 @@ def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
 @op(method=True)
 def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
     """Elementwise |x - y| <= atol + rtol * |y| (a bool tensor)."""
+    _isclose_dtypes(x, y)
     a, b = _close_args(x, y, "isclose")
     return wrap(_isclose(a, b, rtol, atol, equal_nan))
 

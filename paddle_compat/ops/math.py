@@ -660,8 +660,29 @@ def heaviside(x, y, name=None):
     a = _x(x, "heaviside")
     b = _x(y, "heaviside", "y", 1)
     _same_dtype("heaviside", a, b)
-    # torch.heaviside has no gradient; this form passes y's gradient where x == 0
-    return wrap(torch.where(a == 0, b, (a > 0).to(a.dtype)))
+    if not (isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor)):
+        # a static Variable: a form with torch gradients (y's where x == 0; x's a zero
+        # tensor through an added 0 * x, whose inf and nan become 0)
+        out = torch.where(a == 0, b, (a > 0).to(a.dtype))
+        return wrap(out + torch.nan_to_num(a * 0, 0.0, 0.0, 0.0))
+    if not (a.requires_grad or b.requires_grad):
+        return wrap(torch.heaviside(a, b))
+    # torch.heaviside has no gradient: Paddle's is zero for x (a zero tensor, not none) and
+    # passes y's where x == 0
+    return wrap(_Heaviside.apply(a, b))
+
+
+class _Heaviside(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return torch.heaviside(a, b)
+
+    @staticmethod
+    def backward(ctx, g):
+        a, b = ctx.saved_tensors
+        gy = torch.where(a == 0, g, torch.zeros((), dtype=g.dtype, device=g.device))
+        return torch.zeros_like(a), gy.sum_to_size(b.shape)
 
 
 @op(method=True)

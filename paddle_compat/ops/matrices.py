@@ -4,6 +4,7 @@ diagflat, diagonal_scatter, fill_diagonal_*), vander and block_diag.
 Batched inputs work on their last two dims where torch's do; Paddle's argument checks and
 exception types are kept (``_invalid``/``_out_of_range``).
 """
+import numpy as np
 import torch
 
 from ..framework.tensor import wrap, writable
@@ -58,6 +59,13 @@ def diag(x, offset=0, padding_value=0, name=None):
     """A 1-d x becomes a square matrix with x on diagonal ``offset`` (the rest
     ``padding_value``); a 2-d x gives that diagonal."""
     t = _tensor(x, "diag")
+    # Paddle's argument parser: offset an int, padding_value a number
+    if not isinstance(offset, (int, np.integer)):
+        raise TypeError(f"(InvalidType) diag(): argument (position 2) must be int, but got "
+                        f"{type(offset).__name__}")
+    if not isinstance(padding_value, (int, float, np.number)):
+        raise TypeError(f"(InvalidType) diag(): argument (position 3) must be double, but got "
+                        f"{type(padding_value).__name__}")
     if t.dim() == 1:
         out = torch.diag(t, offset)
         if padding_value != 0:

@@ -9,6 +9,7 @@ the strided views (``as_strided``, ``unfold``, ``set_``), the shape queries (``s
 import torch
 
 from ..framework import dtype as _dt
+from ..framework import mode as _mode
 from ..framework.tensor import Tensor, wrap, writable
 from .common import not_tensor, shape_arg
 from .creation import to_tensor
@@ -258,10 +259,30 @@ def broadcast_shapes(*shapes):
     return cur
 
 
+_BROADCAST_DTYPES = ("bool", "complex128", "complex64", "float16", "float32", "float64",
+                     "int32", "int64")
+
+
 @op(method=True)
 def broadcast_tensors(input, name=None):
+    if _mode.in_static_mode() and not isinstance(input, Tensor):
+        # Paddle's static checks: TypeErrors for mixed or unsupported dtypes
+        names = [_dt.from_torch_dtype(v._t.dtype).name for v in input if isinstance(v, Tensor)]
+        if len(set(names)) > 1:
+            raise TypeError("(InvalidType) All the Values in the input must have the same "
+                            "data type.")
+        bad = [n for n in names if n not in _BROADCAST_DTYPES + ("bfloat16",)]
+        if bad:
+            raise TypeError(f"(InvalidType) Check data type error for op: broadcast_tensors, "
+                            f"input: input, input.dtype: {bad[0]}, and expected_dtype: "
+                            f"{', '.join(_BROADCAST_DTYPES)}, ")
+    ts = _tensors(input, "broadcast_tensors")
+    if ts and _dt.from_torch_dtype(ts[0].dtype).name not in _BROADCAST_DTYPES + ("bfloat16",):
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), "
+                           f"{_dt.from_torch_dtype(ts[0].dtype).name}) of kernel "
+                           f"`broadcast_tensors` is not registered.")
     try:
-        return [wrap(t) for t in torch.broadcast_tensors(*_tensors(input, "broadcast_tensors"))]
+        return [wrap(t) for t in torch.broadcast_tensors(*ts)]
     except RuntimeError as e:
         raise _invalid(e) from None
 

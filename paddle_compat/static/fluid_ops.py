@@ -16,8 +16,14 @@ A handler may be a ``"pd_op.*"`` name that ``jit.program_desc`` resolves (``regi
 ``pir``). ``OP_ATTRS`` declares each op type's attributes with their defaults (their protobuf
 types follow from the defaults); ``NO_GRAD`` lists the op types without a gradient op.
 """
+import numpy as np
+import torch
+
 from .. import ops as _ops
 from ..framework import hooks as _hooks
+from ..framework import dtype as _dt
+from ..framework.lodtensor import VARTYPE as _VARTYPE
+from ..ops import random as _random
 
 __all__ = ["FLUID_OPS", "OP_ATTRS", "KERNEL_ATTRS", "NO_GRAD", "ALL_INPUTS", "kernel_signature", "register", "lookup", "slots", "run",
            "op_proto_fields", "has_grad"]
@@ -190,8 +196,124 @@ def _expand_v2(layer, ins, a):
     return [_ops.expand(ins[0], shape)]
 
 
+def _dtype_attr(v):
+    """A ``dtype`` attribute: Paddle's VarType code (an int; -1: not set, None), else a
+    DataType code (``int(paddle.int32)``, what an OpDesc built from a dtype holds), or a
+    dtype."""
+    if isinstance(v, int) and not isinstance(v, bool):
+        if v < 0:
+            return None
+        t = _VARTYPE.get(v)
+        if t is None:
+            return next(d for d in _dt.ALL_DTYPES.values() if d._code == v)
+        return t if isinstance(t, str) else np.dtype(t).name
+    return v
+
+
+def _argsort(layer, ins, a):
+    x, axis, desc = ins[0], a["axis"], a["descending"]
+    idx = _ops.argsort(x, axis, desc, a["stable"])
+    return [_ops.take_along_axis(x, idx, axis), idx]
+
+
+def _cummax(layer, ins, a):
+    return list(_ops.cummax(ins[0], a["axis"], _dtype_attr(a["dtype"])))
+
+
+def _exponential(layer, ins, a):
+    """A new tensor of ``X``'s shape and dtype drawn from the exponential distribution."""
+    return [_random.exponential_(_ops.zeros_like(ins[0]), a["lambda"])]
+
+
+def _expand_as_v2(layer, ins, a):
+    return [_ops.expand_as(ins[0], ins[1]) if ins[1] is not None
+            else _ops.expand(ins[0], list(a["target_shape"]))]
+
+
+def _fill_any_like(layer, ins, a):
+    return [_ops.full_like(ins[0], a["value"], _dtype_attr(a["dtype"]))]
+
+
+def _gaussian_random(layer, ins, a):
+    shape = ins[0] if ins[0] is not None else (list(ins[1]) if ins[1] else list(a["shape"]))
+    return [_random.gaussian(shape, a["mean"], a["std"], a["seed"], _dtype_attr(a["dtype"]))]
+
+
+def _huber_loss(layer, ins, a):
+    """(Out, Residual): ``r = Y - X``; ``0.5 r^2`` where ``|r| <= delta``, else
+    ``delta (|r| - delta / 2)``, elementwise."""
+    delta = a["delta"]
+    r = _ops.subtract(ins[1], ins[0])
+    ar = _ops.abs(r)
+    out = _ops.where(ar <= delta, _ops.scale(_ops.square(r), 0.5),
+                     _ops.scale(ar, delta, -0.5 * delta * delta))
+    return [out, r]
+
+
+def _isclose(layer, ins, a):
+    x, y, rtol, atol = ins
+    return [_ops.isclose(x, y, float(a["rtol"]) if rtol is None else rtol,
+                         float(a["atol"]) if atol is None else atol, a["equal_nan"])]
+
+
+def _logcumsumexp(layer, ins, a):
+    x = ins[0]
+    if a["flatten"]:
+        x, axis = _ops.flatten(x), 0
+    else:
+        axis = a["axis"]
+    if a["reverse"]:
+        x = _ops.flip(x, [axis])
+    out = _ops.logcumsumexp(x, axis)
+    if a["exclusive"]:
+        # exclusive: the running value before each element (first: the dtype's lowest finite
+        # value, as Paddle's kernel starts from)
+        n = x.shape[axis]
+        head = _ops.full_like(_ops.slice(out, [axis], [0], [1]),
+                              torch.finfo(_dt.convert_dtype(x.dtype).torch).min)
+        out = _ops.concat([head, _ops.slice(out, [axis], [0], [n - 1])], axis)
+    if a["reverse"]:
+        out = _ops.flip(out, [axis])
+    return [out]
+
+
+def _logspace(layer, ins, a):
+    dt = _dtype_attr(a["dtype"])
+    return [_ops.logspace(ins[0], ins[1], ins[2], ins[3], dt)]
+
+
 _NEW = {
     "tril_triu": (_tril_triu, ["X"], ["Out"]),
+    "angle": (_unary(_ops.angle), ["X"], ["Out"]),
+    "argsort": (_argsort, ["X"], ["Out", "Indices"]),
+    "atan2": (_binary(_ops.atan2), ["X1", "X2"], ["Out"]),
+    "broadcast_tensors": (lambda layer, ins, a: [_ops.broadcast_tensors(list(ins[0]))], ["X*"],
+                          ["Out*"]),
+    "conj": (_unary(_ops.conj), ["X"], ["Out"]),
+    "cummax": (_cummax, ["x"], ["out", "indices"]),
+    "diag_v2": (lambda layer, ins, a: [_ops.diag(ins[0], a["offset"], a["padding_value"])],
+                ["X"], ["Out"]),
+    "diagonal": (lambda layer, ins, a: [_ops.diagonal(ins[0], a["offset"], a["axis1"],
+                                                      a["axis2"])], ["Input"], ["Out"]),
+    "digamma": (_unary(_ops.digamma), ["X"], ["Out"]),
+    "erf": (_unary(_ops.erf), ["X"], ["Out"]),
+    "expand_as_v2": (_expand_as_v2, ["X", "Y"], ["Out"]),
+    "exponential": (_exponential, ["X"], ["Out"]),
+    "fill_any_like": (_fill_any_like, ["X"], ["Out"]),
+    "gaussian_random": (_gaussian_random, ["ShapeTensor", "ShapeTensorList*"], ["Out"]),
+    "huber_loss": (_huber_loss, ["X", "Y"], ["Out", "Residual"]),
+    "index_add": (lambda layer, ins, a: [_ops.index_add(ins[0], ins[1], a["axis"], ins[2])],
+                  ["X", "Index", "AddValue"], ["Out"]),
+    "index_select": (lambda layer, ins, a: [_ops.index_select(ins[0], ins[1], a["dim"])],
+                     ["X", "Index"], ["Out"]),
+    "isclose": (_isclose, ["Input", "Other", "Rtol", "Atol"], ["Out"]),
+    "kthvalue": (lambda layer, ins, a: list(_ops.kthvalue(ins[0], a["k"], a["axis"],
+                                                          a["keepdim"])), ["X"],
+                 ["Out", "Indices"]),
+    "lerp": (lambda layer, ins, a: [_ops.lerp(ins[0], ins[1], ins[2])], ["X", "Y", "Weight"],
+             ["Out"]),
+    "logcumsumexp": (_logcumsumexp, ["X"], ["Out"]),
+    "logspace": (_logspace, ["Start", "Stop", "Num", "Base"], ["Out"]),
     "bitwise_and": (_binary(_ops.bitwise_and), ["X", "Y"], ["Out"]),
     "bitwise_or": (_binary(_ops.bitwise_or), ["X", "Y"], ["Out"]),
     "bitwise_xor": (_binary(_ops.bitwise_xor), ["X", "Y"], ["Out"]),
@@ -213,6 +335,29 @@ _NEW_ATTRS = {
     "tril_triu": {"diagonal": 0, "lower": False},
     "clip": {"min": 0.0, "max": 0.0},
     "clip_by_norm": {"max_norm": 0.0},
+    "affine_grid": {"output_shape": [], "align_corners": True},
+    "argsort": {"axis": -1, "descending": False, "stable": False},
+    "cummax": {"axis": -1, "dtype": 3},
+    "diag_v2": {"offset": 0, "padding_value": 0.0},
+    "diagonal": {"offset": 0, "axis1": 0, "axis2": 1},
+    "expand_as_v2": {"target_shape": []},
+    "exponential": {"lambda": 1.0},
+    "fill_any_like": {"value": 0.0, "dtype": -1},
+    "fold": {"output_sizes": [], "kernel_sizes": [], "strides": [1, 1], "paddings": [0, 0, 0, 0],
+             "dilations": [1, 1]},
+    "gaussian_random": {"shape": [], "mean": 0.0, "std": 1.0, "seed": 0, "dtype": 5},
+    "group_norm": {"epsilon": 1e-5, "groups": 1, "data_layout": "NCHW"},
+    "huber_loss": {"delta": 1.0},
+    "index_add": {"axis": 0},
+    "index_select": {"dim": 0},
+    "instance_norm": {"epsilon": 1e-5},
+    "isclose": {"rtol": "1e-05", "atol": "1e-08", "equal_nan": False},
+    "kthvalue": {"k": 1, "axis": -1, "keepdim": False},
+    "kldiv_loss": {"reduction": "mean", "log_target": False},
+    "label_smooth": {"epsilon": 0.0},
+    "log_loss": {"epsilon": 1e-4},
+    "logcumsumexp": {"axis": -1, "flatten": False, "exclusive": False, "reverse": False},
+    "logspace": {"dtype": 5},
     "cumsum": {"axis": -1, "flatten": False, "exclusive": False, "reverse": False},
     "gather": {"axis": 0},
     "unstack": {"axis": 0, "num": 0},
@@ -249,12 +394,14 @@ for _k in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise
            "greater_than", "greater_equal", "less_than", "less_equal", "equal", "not_equal"):
     _NEW_ATTRS[_k] = {"axis": -1}
     KERNEL_ATTRS[_k] = []           # the kernels broadcast as numpy does (axis -1)
+KERNEL_ATTRS["isclose"] = ["equal_nan"]     # rtol/atol come as the Rtol/Atol inputs
 
 register(_NEW, _NEW_ATTRS,
          no_grad=("bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "clip_by_norm",
                   "greater_than", "greater_equal", "less_than", "less_equal", "equal",
                   "not_equal", "shape", "arg_max", "arg_min", "fill_constant",
-                  "elementwise_floordiv", "elementwise_mod"))
+                  "elementwise_floordiv", "elementwise_mod", "fill_any_like", "gaussian_random",
+                  "isclose", "logspace"))
 
 from . import optimizer_ops as _optimizer_ops  # noqa: E402,F401  (registers the optimizer types)
 

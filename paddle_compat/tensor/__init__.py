@@ -16,6 +16,7 @@ from ..framework.place import to_torch_device
 from ..framework.tensor import Tensor, wrap
 from ..ops.creation import full, to_tensor
 from ..ops.linalg import einsum as _einsum
+from ..ops.random import exponential_ as _exponential_
 from ..ops.random import gaussian as _gaussian
 
 __all__ = ["tensor", "fill_constant"]
@@ -112,7 +113,9 @@ del _short
 # Paddle's paddle.tensor.einsum is the function (the module of that name stays in sys.modules,
 # and importing it keeps the function bound: framework/submodules.py)
 einsum = _einsum
-# Paddle has gaussian in paddle.tensor.random only (not paddle.gaussian)
+# Paddle has gaussian in paddle.tensor.random only (not paddle.gaussian), exponential_ in
+# paddle.tensor (and paddle.tensor.random), not as paddle.exponential_
 random.gaussian = _gaussian
+exponential_ = random.exponential_ = _exponential_
 
 sys.modules[__name__].__class__ = _TensorNamespace

@@ -21,7 +21,7 @@ from ...static import optimizer_ops as _optimizer_ops
 from ...vision.ops import detection as _det
 
 __all__ = ["zeros", "ones", "full", "matmul", "argsort", "flash_attn", "fused_bias_act", "cumsum",
-           "anchor_generator", "box_coder",
+           "group_norm", "huber_loss", "anchor_generator", "box_coder",
            "distribute_fpn_proposals", "generate_proposals", "matrix_nms", "multiclass_nms3",
            "prior_box", "batch_norm", "layer_norm"]
 
@@ -46,6 +46,20 @@ def cumsum(x, axis, flatten, exclusive, reverse):
     op-type registry's ``cumsum``."""
     return _fluid_ops.run("cumsum", {"X": x}, {"axis": axis, "flatten": flatten,
                                                "exclusive": exclusive, "reverse": reverse})["Out"]
+
+
+def group_norm(x, scale, bias, epsilon, groups, data_format):
+    """``_C_ops.group_norm(x, scale, bias, epsilon, groups, data_format)`` -> (y, mean,
+    variance), through the op-type registry."""
+    outs = _fluid_ops.run("group_norm", {"X": x, "Scale": scale, "Bias": bias},
+                          {"epsilon": epsilon, "groups": groups, "data_layout": data_format})
+    return outs["Y"], outs["Mean"], outs["Variance"]
+
+
+def huber_loss(x, y, delta):
+    """``_C_ops.huber_loss(x, y, delta)`` -> the elementwise loss (Paddle returns it alone),
+    through the op-type registry."""
+    return _fluid_ops.run("huber_loss", {"X": x, "Y": y}, {"delta": delta})["Out"]
 
 
 def matmul(x, y, transpose_x=False, transpose_y=False):

@@ -27,6 +27,11 @@ from .operators import OpProtoHolder
 in_dygraph_mode = in_dynamic_mode
 
 
+def grad_var_name(var_name):
+    """The name of ``var_name``'s gradient variable: ``var_name + "@GRAD"``."""
+    return var_name + "@GRAD"
+
+
 def in_dynamic_or_pir_mode():
     """True in dynamic mode or while building a PIR program (paddle_compat's programs are not
     PIR: ``in_pir_mode()`` is False, so this is the dynamic mode here)."""
@@ -154,5 +159,5 @@ __all__ = ["in_dygraph_mode", "in_dynamic_mode", "convert_np_dtype_to_dtype_", "
            "Variable", "Parameter", "EagerParamBase", "default_main_program",
            "default_startup_program", "program_guard", "non_static_only", "dygraph_only",
            "set_flags", "get_flags", "OpProtoHolder", "canonicalize_attrs",
-           "paddle_type_to_proto_type", "in_dynamic_or_pir_mode", "_create_tensor", "Operator"]
+           "paddle_type_to_proto_type", "grad_var_name", "in_dynamic_or_pir_mode", "_create_tensor", "Operator"]
 __all__ += ["in_pir_mode", "use_pir_api"]
