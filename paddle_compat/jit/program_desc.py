@@ -31,6 +31,7 @@ import struct
 
 import numpy as np
 
+from .. import linalg as _linalg
 from .. import ops as _ops
 from ..nn import functional as F
 from ..static import fluid_ops as _fluid_ops
@@ -449,6 +450,30 @@ def _unary(fn):
     return lambda layer, ins, a: [fn(ins[0])]
 
 
+def _matrix_rank(layer, ins, a):
+    tol = ins[1] if ins[1] is not None else (None if a["use_default_tol"] else a["tol"])
+    return [_linalg.matrix_rank(ins[0], tol, a["hermitian"])]
+
+
+def _one_hot_v2(layer, ins, a):
+    depth = ins[1] if ins[1] is not None else a["depth"]
+    return [F.one_hot(ins[0], depth)]
+
+
+def _qr(layer, ins, a):
+    got = _linalg.qr(ins[0], a["mode"])
+    return [None, got] if a["mode"] == "r" else list(got)
+
+
+def _rrelu(layer, ins, a):
+    return [F.rrelu(ins[0], a["lower"], a["upper"], layer.training), None]
+
+
+def _triangular_solve(layer, ins, a):
+    return [_linalg.triangular_solve(ins[0], ins[1], a["upper"], a["transpose"],
+                                     a["unitriangular"])]
+
+
 def _hard_swish(layer, ins, a):
     t, s, o = a.get("threshold", 6.0), a.get("scale", 6.0), a.get("offset", 3.0)
     if (t, s, o) == (6.0, 6.0, 3.0):
@@ -566,6 +591,17 @@ FLUID_OPS = {
                    ["Y", "MeanOut", "VarianceOut", "SavedMean", "SavedVariance"]),
     "layer_norm": (_layer_norm, ["X", "Scale", "Bias"], ["Y", "Mean", "Variance"]),
     "dropout": (_dropout, ["X"], ["Out", "Mask"]),
+    "matrix_rank": (_matrix_rank, ["X", "TolTensor"], ["Out"]),
+    "maxout": (lambda layer, ins, a: [F.maxout(ins[0], a["groups"], a["axis"])], ["X"],
+               ["Out"]),
+    "multi_dot": (lambda layer, ins, a: [_linalg.multi_dot(ins[0])], ["X*"], ["Out"]),
+    "one_hot_v2": (_one_hot_v2, ["X", "depth_tensor"], ["Out"]),
+    "pixel_shuffle": (lambda layer, ins, a: [F.pixel_shuffle(ins[0], a["upscale_factor"],
+                                                             a["data_format"])], ["X"], ["Out"]),
+    "qr": (_qr, ["X"], ["Q", "R"]),
+    "rrelu": (_rrelu, ["X"], ["Out", "Noise"]),
+    "selu": (lambda layer, ins, a: [F.selu(ins[0], a["scale"], a["alpha"])], ["X"], ["Out"]),
+    "triangular_solve": (_triangular_solve, ["X", "Y"], ["Out"]),
     "lookup_table_v2": (_lookup_table(False), ["Ids", "W"], ["Out"]),
     "lookup_table": (_lookup_table(True), ["Ids", "W"], ["Out"]),
     "shape": ("pd_op.shape", ["Input"], ["Out"]),

@@ -9,6 +9,7 @@ import torch
 
 from ..framework.data_feeder import check_type
 from ..framework.tensor import Tensor, wrap
+from .arrays import TensorArray, unknown_length
 from .common import not_tensor
 from .manip_common import _int, _int_list, _invalid, _same_dtype, _tensor, _tensors
 from .registry import OpSet
@@ -65,10 +66,11 @@ def stack(x, axis=0, name=None):
         if s.dtype is not dt:
             _same_dtype(ts, "stack")
     try:                                        # as cat, stack(ts) parses faster
-        return wrap(torch.stack(ts) if type(axis) is int and axis == 0 else
-                    torch.stack(ts, axis))
+        out = wrap(torch.stack(ts) if type(axis) is int and axis == 0 else
+                   torch.stack(ts, axis))
     except (RuntimeError, IndexError) as e:
         raise _invalid(e) from None
+    return unknown_length(out, axis) if type(x) is TensorArray else out
 
 
 def _joined(torch_fn, api):

@@ -399,8 +399,11 @@ class Block:
             name = self.program.tracer.unique_var_name("_generated_var")
         tdtype = _dt.default_float().torch if dtype is None else _dt.convert_dtype(dtype).torch
         rg = not stop_gradient and (tdtype.is_floating_point or tdtype.is_complex)
-        v = self.program.add_input(name, _shape_list(shape or []), tdtype, requires_grad=rg,
-                                   meta={"feed": True, "declared_shape": _shape_list(shape or [])})
+        meta = {"feed": True, "declared_shape": _shape_list(shape or [])}
+        if persistable:     # read from the Scope the program runs in (scope.var(name)...set)
+            meta.update(persistable=True, parameter=False, trainable=False)
+        v = self.program.add_input(name, _shape_list(shape or []), tdtype,
+                                   requires_grad=rg and not persistable, meta=meta)
         return v
 
     @property

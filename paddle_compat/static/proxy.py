@@ -539,6 +539,23 @@ class StaticProxy(Proxy):
         tracer = _active[-1] if _active else self.tracer
         return tracer.record("call_function", target, args, kwargs, pv=tuple(pair))
 
+    # -- an op drawing values at run time (rrelu's noise): no meta kernel, this one's metadata
+    def record_like(self, target, args, kwargs=None):
+        """Record ``target(*args, **kwargs)``, whose output has this value's shape and dtype
+        and needs no gradient (its values are known only when the program runs)."""
+        tracer = _active[-1] if _active else self.tracer
+        return tracer.record("call_function", target, args, kwargs or {},
+                             pv=tuple(self.node.meta["pv"]), rg=False)
+
+    # -- an op whose output size depends on values (one_hot's depth Variable, segment ids)
+    def record_dims(self, target, args, kwargs, dims, dtype):
+        """Record ``target(*args, **kwargs)``, whose output has torch ``dtype`` and Paddle's
+        static shape ``dims`` (-1 for a dimension known only when the program runs)."""
+        pair = tuple(torch.empty([SENTINELS[which] if d < 0 else d for d in dims],
+                                 dtype=dtype, device=_META) for which in (0, 1))
+        tracer = _active[-1] if _active else self.tracer
+        return tracer.record("call_function", target, args, kwargs or {}, pv=pair)
+
     # -- the Paddle name of this value
     @property
     def _static_name(self):
