@@ -7,6 +7,7 @@ own that we do not reproduce, torch's CUDA generator is used, seeded by the same
 """
 import numpy as np
 import torch
+import torch.fx
 
 from ..framework import dtype as _dt
 from ..framework.place import current_device, to_torch_device
@@ -120,6 +121,10 @@ def _drawn_later(shape, kind, d, *params):
     if v is None:
         return None
     payload, parts = v
+    for p in [payload] if parts is None else parts:
+        if isinstance(p, torch.fx.Proxy) and p.dtype not in (torch.int32, torch.int64):
+            raise TypeError(f"The data type of 'shape' in {kind} must be ['int32', 'int64'], "
+                            f"but received {_dt.from_torch_dtype(p.dtype).name}.")
     return wrap(payload.record_shaped(_draw_at_run_time,
                                       (payload if parts is None else parts, kind, d.name)
                                       + params, {}, d.torch, parts))

@@ -153,12 +153,17 @@ def op_proto_fields(op_type):
     ``(name, duplicable, dispensable or intermediate)`` (every slot after the first is
     optional), attrs as ``(name, default)``."""
     _, in_slots, out_slots = lookup(op_type)
-    ins = [(n, dup, k > 0) for k, (n, dup) in enumerate(slots(in_slots))]
+    first = op_type not in _NO_REQUIRED_INPUT
+    ins = [(n, dup, k > 0 or not first) for k, (n, dup) in enumerate(slots(in_slots))]
     outs = [(n, dup, k > 0) for k, (n, dup) in enumerate(slots(out_slots))]
     return ins, outs, list(OP_ATTRS.get(op_type, {}).items())
 
 
 # ---------------------------------------------------------------------- op types
+#: op types whose every input is optional (the shape of ``randint`` as a tensor)
+_NO_REQUIRED_INPUT = {"randint"}
+
+
 def _unary(fn):
     return lambda layer, ins, a: [fn(ins[0])]
 
@@ -195,9 +200,10 @@ def _gather(layer, ins, a):
 
 
 def _dtype(v):
-    """A dtype attribute: Paddle's VarType code (an int) as a dtype name; else as given."""
-    if isinstance(v, int) and not isinstance(v, bool):
-        t = _VARTYPE[v]
+    """A dtype attribute: Paddle's VarType code (an int, or ``core.VarDesc.VarType``) as a
+    dtype name; else as given."""
+    if not isinstance(v, (bool, str)) and hasattr(type(v), "__int__"):
+        t = _VARTYPE[int(v)]
         return t if isinstance(t, str) else np.dtype(t).name
     return v
 

@@ -495,6 +495,7 @@ def rrelu(x, lower=1.0 / 8.0, upper=1.0 / 3.0, training=True, name=None):
                          f"{lower}, upper {upper}.")
     if upper > 1:
         raise ValueError(f"The upper value must be no greater than one. Received: {upper}.")
+    check_variable_and_dtype(x, "X", ["float16", "uint16", "float32", "float64"], "rrelu")
     t = x._t
     if not training:
         mid = float((np.float32(lower) + np.float32(upper)) / np.float32(2))
