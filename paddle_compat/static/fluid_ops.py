@@ -334,6 +334,8 @@ KERNEL_ATTRS.update({
                                 else ["tol", "use_default_tol", "hermitian"]),
     "one_hot_v2": _tensor_attr("depth_tensor", "depth", ["depth", "dtype", "allow_out_of_range"]),
     "randint": _tensor_attr("ShapeTensor", "shape", ["low", "high", "shape", "dtype"]),
+    "repeat_interleave": lambda ins: (ins, ["dim", "output_size"] if "RepeatsTensor" in ins
+                                      else ["Repeats", "dim", "output_size"]),
     "top_k_v2": _tensor_attr("K", "k", ["k", "axis", "largest", "sorted"]),
 })
 register(_NEW, _NEW_ATTRS,
