@@ -357,6 +357,58 @@ with paddle.pir_utils.OldIrGuard():
 paddle.disable_static()
 out = res[0].tolist()
 """,
+    # ---- name= names the op's output; old-IR Variable.desc; stack of an unknown dimension
+    "static_name_argument_names_the_output": """
+paddle.enable_static()
+with paddle.pir_utils.OldIrGuard():
+    with paddle.static.program_guard(paddle.static.Program()):
+        x = paddle.static.data(name="x", shape=[2, 3], dtype="complex64")
+        y = paddle.static.data(name="y", shape=[2, 3], dtype="float32")
+        names = [paddle.real(x, name="real_res").name, paddle.imag(x, name="im").name,
+                 paddle.add(y, y, name="myadd").name, paddle.nn.functional.relu(y, name="r1").name]
+paddle.disable_static()
+out = [n.split(".tmp_")[0] for n in names] + [all(".tmp_" in n for n in names)]
+""",
+    "static_variable_desc_flags": """
+paddle.enable_static()
+with paddle.pir_utils.OldIrGuard():
+    with paddle.static.program_guard(paddle.static.Program()):
+        x = paddle.static.data(name="x", shape=[-1, 4], dtype="float32")
+        d = x.desc
+        d.set_need_check_feed(False)
+        out = [d.name(), d.shape(), str(d.dtype()), d.need_check_feed()]
+paddle.disable_static()
+""",
+    "static_repeat_interleave_repeats_variable": """
+paddle.enable_static()
+main = paddle.static.Program()
+with paddle.static.program_guard(main, paddle.static.Program()):
+    x = paddle.static.data(name="x", shape=[-1, 4], dtype="float32")
+    r = paddle.static.data(name="r", shape=[4], dtype="int32")
+    z = paddle.repeat_interleave(x, r, axis=1)
+    r0 = paddle.static.data(name="r0", shape=[3], dtype="int32")
+    z0 = paddle.repeat_interleave(x, r0, axis=0)
+    shapes = [list(z.shape), list(z0.shape)]
+a = np.arange(12, dtype="float32").reshape(3, 4)
+res = paddle.static.Executor(paddle.CPUPlace()).run(
+    main, feed={"x": a, "r": np.array([0, 1, 2, 1], "int32"),
+                "r0": np.array([1, 2, 1], "int32")}, fetch_list=[z, z0])
+paddle.disable_static()
+out = [shapes, [v.tolist() for v in res]]
+""",
+    "static_stack_unknown_and_known_dims": """
+paddle.enable_static()
+main = paddle.static.Program()
+with paddle.static.program_guard(main, paddle.static.Program()):
+    b = paddle.static.data(name="b", shape=[-1], dtype="int64")
+    e = paddle.static.data(name="e", shape=[3], dtype="int64")
+    k = paddle.stack([b, e], axis=0)
+    shape = list(k.shape)
+res = paddle.static.Executor(paddle.CPUPlace()).run(
+    main, feed={"b": np.ones([3], "int64"), "e": np.zeros([3], "int64")}, fetch_list=[k])
+paddle.disable_static()
+out = [shape, res[0].tolist()]
+""",
     # ---- errors the files assert
     "static_multi_dot_int_error": """
 paddle.enable_static()
