@@ -39,7 +39,7 @@ from . import translated as _tr
 from ..framework.lodtensor import ModelFileError, read_pdiparams
 from ..framework.lodtensor import signed64 as _signed64
 from ..framework.lodtensor import varint as _varint
-from .translated import _READERS, _Op, _batch_norm, _ints, _scalar
+from .translated import _READERS, _Op, _batch_norm, _ints
 
 __all__ = ["read_program_desc", "parse_program_desc", "program_to_ops", "load_program_desc",
            "FLUID_OPS"]
@@ -364,7 +364,9 @@ def _fill_constant(layer, ins, a):
 
 
 def _scale(layer, ins, a):
-    s = _scalar(ins[1]) if len(ins) > 1 and ins[1] is not None else a.get("scale", 1.0)
+    # ScaleTensor: a one-element tensor (a static Variable's value is known at run time)
+    s = _ops.reshape(ins[1], []) if len(ins) > 1 and ins[1] is not None else \
+        a.get("scale", 1.0)
     return [_ops.scale(ins[0], s, a.get("bias", 0.0), a.get("bias_after_scale", True))]
 
 
