@@ -32,9 +32,11 @@ def _axis(axis):
         axis = axis._t.tolist()
     if axis is None or axis == [] or axis == ():
         return None
-    if isinstance(axis, (list, tuple)):     # may hold one-element tensors (paddle.full([1], 2))
-        return tuple(int(a._t.reshape(-1)[0]) if isinstance(a, Tensor) and
-                     isinstance(a._t, torch.Tensor) else a for a in axis)
+    if isinstance(axis, (list, tuple)):
+        if not _mode.in_dynamic_mode():     # a program's constants: paddle.full([1], 2)
+            return tuple(int(a._t.reshape(-1)[0]) if isinstance(a, Tensor) and
+                         isinstance(a._t, torch.Tensor) else a for a in axis)
+        return tuple(axis)
     return axis
 
 

@@ -137,6 +137,10 @@ out = run_op("qr", {"X": ("a", a)}, {"Q": "q", "R": "r"}, {"mode": "reduced"})
     "op_repeat_interleave": """
 out = run_op("repeat_interleave", {"X": ("x", x)}, {"Out": "o"}, {"Repeats": 2, "dim": 1})
 """,
+    "op_scale_scale_tensor": """
+out = run_op("scale", {"X": ("x", x), "ScaleTensor": ("s", np.array([3.0], "float32"))},
+             {"Out": "o"}, {"bias": 1.0})
+""",
     "op_sign_real_imag": """
 c = np.array([1 + 2j, -3 - 4j], "complex64")
 out = [run_op("sign", {"X": ("x", x)}, {"Out": "o"}, {}),
@@ -457,6 +461,47 @@ x = paddle.arange(16, dtype="float32").reshape([1, 4, 2, 2])
 out = [paddle.nn.PixelShuffle(2)(x).shape, paddle.nn.PixelUnshuffle(2)(x).shape,
        paddle.nn.ChannelShuffle(2)(x).numpy().ravel().tolist()]
 out = [list(out[0]), list(out[1]), out[2]]
+""",
+    "pow_tensors_not_broadcasting_error": """
+out = paddle.pow(paddle.ones([2, 3]), paddle.ones([4]))
+""",
+    "static_pow_int8_error": """
+paddle.enable_static()
+try:
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+        paddle.pow(paddle.static.data("x", [2, 2], dtype="int8"), 2)
+finally:
+    paddle.disable_static()
+""",
+    "static_prod_bool_error": """
+paddle.enable_static()
+try:
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+        paddle.prod(paddle.static.data("b", [2, 2, 4], dtype="bool"))
+finally:
+    paddle.disable_static()
+""",
+    "static_prod_axis_list_with_tensor": """
+paddle.enable_static()
+main = paddle.static.Program()
+with paddle.static.program_guard(main, paddle.static.Program()):
+    x = paddle.static.data(name="x", shape=[2, 3, 4], dtype="float32")
+    p = paddle.prod(x, [1, paddle.full([1], 2, "int64")])
+    s = paddle.sum(x, [0, paddle.full([1], 2, "int64")])
+    shapes = [list(p.shape), list(s.shape)]
+a = np.arange(1, 25, dtype="float32").reshape(2, 3, 4) / 10
+res = paddle.static.Executor(paddle.CPUPlace()).run(main, feed={"x": a}, fetch_list=[p, s])
+paddle.disable_static()
+out = [shapes, [r.tolist() for r in res]]
+""",
+    "static_square_error_cost_list_error": """
+paddle.enable_static()
+try:
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+        label = paddle.static.data(name="label1", shape=[None, 3], dtype="float32")
+        paddle.nn.functional.square_error_cost([256, 3], label)
+finally:
+    paddle.disable_static()
 """,
     "tensor_linalg_triangular_solve": """
 a = paddle.to_tensor([[2.0, 1.0], [0.0, 4.0]])
