@@ -219,7 +219,8 @@ for _namespace, _names in (("nn", ("conv1d", "conv2d", "conv3d", "group_norm", "
 del _namespace, _names, _name
 summary = _lazy_function("hapi", "summary")
 _hooks.load_inference_model.set(_lazy_function("inference", "load_inference_model"))
-_hooks.fluid_op_tables.set(lambda: _importlib.import_module(f"{__name__}.jit.program_desc"))
+_hooks.fluid_op_tables.set(lambda: [_importlib.import_module(f"{__name__}.{_m}") for _m in
+                                     ("jit.program_desc", "geometric")])
 _hooks.deform_conv2d.set(_lazy_function("vision.ops", "deform_conv2d"))
 flops = _lazy_function("hapi", "flops")
 # a Layer as a torch.nn.Module sharing its parameters (ours; Paddle has no such function)

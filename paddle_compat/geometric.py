@@ -16,6 +16,7 @@ import torch
 from .framework.tensor import Tensor, wrap
 from .nn.functional.extra import side_generator as _side_generator
 from .random.distributions import rand as _rand
+from .static import fluid_ops as _fluid_ops
 
 __all__ = ["send_u_recv", "send_ue_recv", "send_uv", "segment_sum", "segment_mean",
            "segment_min", "segment_max", "sample_neighbors", "reindex_graph",
@@ -89,8 +90,24 @@ def send_uv(x, y, src_index, dst_index, message_op="add", name=None):
 
 def _segment(data, segment_ids, reduce_op):
     t, ids = data._t, segment_ids._t
+    if isinstance(t, torch.Tensor) and isinstance(ids, torch.Tensor):
+        return wrap(_segments(t, ids, reduce_op))
+    # a static Variable: reduced when the program runs, the number of segments reads -1
+    anchor = t if not isinstance(t, torch.Tensor) else ids
+    return wrap(anchor.record_dims(_segments, (t, ids, reduce_op), {},
+                                   [-1] + list(data.shape[1:]), t.dtype))
+
+
+def _segments(t, ids, reduce_op):
+    """The rows of ``t`` reduced per segment id (max id + 1 segments)."""
     n = int(ids.max().item()) + 1 if ids.numel() else 0
-    return wrap(_reduce(t, ids, n, reduce_op))
+    return _reduce(t, ids, n, reduce_op)
+
+
+# Paddle's op type of the four (``OpTest``, Block.append_op): pooltype SUM/MEAN/MAX/MIN
+_fluid_ops.register({"segment_pool": (
+    lambda layer, ins, a: [_segment(ins[0], ins[1], a["pooltype"].lower()), None],
+    ["X", "SegmentIds"], ["Out", "SummedIds"])})
 
 
 def segment_sum(data, segment_ids, name=None):

@@ -121,6 +121,8 @@ def tensor_getattr(self, name):
     names fail as Python would; public ones name the missing Paddle API.
     """
     cls = type(self)
+    if name == "desc" and hasattr(self._t, "node"):     # a static Variable's VarDesc
+        return _static_var_desc(self)
     if name[:1] != "_":
         for k in cls.__mro__:
             if name in k.__dict__:                  # a descriptor failed inside: show why
@@ -129,6 +131,26 @@ def tensor_getattr(self, name):
             raise UnsupportedImportError(f"paddle.Tensor.{name}", "paddle.Tensor")
         raise UnsupportedAPIError(f"paddle.Tensor.{name}")
     raise AttributeError(f"{cls.__name__!r} object has no attribute {name!r}")
+
+
+def _static_var_desc(var):
+    """``var.desc`` of a static Variable (old-IR code sets flags on it, such as
+    ``set_need_check_feed(False)``): a ``VarDesc`` of its name, shape, data type and flags,
+    detached from the Variable (our Executor checks no feeds)."""
+    from .shims.base.var_desc import VarDesc, VarType
+    d = VarDesc(var.name)
+    d.set_shape(var.shape)
+    d.set_dtype(VarType[_VARTYPE_NAMES.get(var.dtype.name, "FP32")])
+    d.set_persistable(bool(var.persistable))
+    d.set_stop_gradient(bool(var.stop_gradient))
+    d.set_need_check_feed(var._t.node.op == "placeholder" and not var.persistable)
+    return d
+
+
+_VARTYPE_NAMES = {"bool": "BOOL", "int16": "INT16", "int32": "INT32", "int64": "INT64",
+                  "float16": "FP16", "float32": "FP32", "float64": "FP64", "uint8": "UINT8",
+                  "int8": "INT8", "bfloat16": "BF16", "complex64": "COMPLEX64",
+                  "complex128": "COMPLEX128"}
 
 
 def import_target(spec_str):

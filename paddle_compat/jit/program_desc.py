@@ -40,7 +40,7 @@ from . import translated as _tr
 from ..framework.lodtensor import ModelFileError, read_pdiparams
 from ..framework.lodtensor import signed64 as _signed64
 from ..framework.lodtensor import varint as _varint
-from .translated import _READERS, _Op, _batch_norm, _ints, _scalar
+from .translated import _READERS, _Op, _batch_norm, _ints
 
 __all__ = ["read_program_desc", "parse_program_desc", "program_to_ops", "load_program_desc",
            "FLUID_OPS"]
@@ -367,7 +367,9 @@ def _fill_constant(layer, ins, a):
 
 
 def _scale(layer, ins, a):
-    s = _scalar(ins[1]) if len(ins) > 1 and ins[1] is not None else a.get("scale", 1.0)
+    # ScaleTensor: a one-element tensor (a static Variable's value is known at run time)
+    s = _ops.reshape(ins[1], []) if len(ins) > 1 and ins[1] is not None else \
+        a.get("scale", 1.0)
     return [_ops.scale(ins[0], s, a.get("bias", 0.0), a.get("bias_after_scale", True))]
 
 
@@ -451,6 +453,30 @@ def _rnn(layer, ins, a):
 
 def _unary(fn):
     return lambda layer, ins, a: [fn(ins[0])]
+
+
+def _matrix_rank(layer, ins, a):
+    tol = ins[1] if ins[1] is not None else (None if a["use_default_tol"] else a["tol"])
+    return [_linalg.matrix_rank(ins[0], tol, a["hermitian"])]
+
+
+def _one_hot_v2(layer, ins, a):
+    depth = ins[1] if ins[1] is not None else a["depth"]
+    return [F.one_hot(ins[0], depth)]
+
+
+def _qr(layer, ins, a):
+    got = _linalg.qr(ins[0], a["mode"])
+    return [None, got] if a["mode"] == "r" else list(got)
+
+
+def _rrelu(layer, ins, a):
+    return [F.rrelu(ins[0], a["lower"], a["upper"], layer.training), None]
+
+
+def _triangular_solve(layer, ins, a):
+    return [_linalg.triangular_solve(ins[0], ins[1], a["upper"], a["transpose"],
+                                     a["unitriangular"])]
 
 
 def _hard_swish(layer, ins, a):
@@ -615,6 +641,17 @@ FLUID_OPS = {
                    ["Y", "MeanOut", "VarianceOut", "SavedMean", "SavedVariance"]),
     "layer_norm": (_layer_norm, ["X", "Scale", "Bias"], ["Y", "Mean", "Variance"]),
     "dropout": (_dropout, ["X"], ["Out", "Mask"]),
+    "matrix_rank": (_matrix_rank, ["X", "TolTensor"], ["Out"]),
+    "maxout": (lambda layer, ins, a: [F.maxout(ins[0], a["groups"], a["axis"])], ["X"],
+               ["Out"]),
+    "multi_dot": (lambda layer, ins, a: [_linalg.multi_dot(ins[0])], ["X*"], ["Out"]),
+    "one_hot_v2": (_one_hot_v2, ["X", "depth_tensor"], ["Out"]),
+    "pixel_shuffle": (lambda layer, ins, a: [F.pixel_shuffle(ins[0], a["upscale_factor"],
+                                                             a["data_format"])], ["X"], ["Out"]),
+    "qr": (_qr, ["X"], ["Q", "R"]),
+    "rrelu": (_rrelu, ["X"], ["Out", "Noise"]),
+    "selu": (lambda layer, ins, a: [F.selu(ins[0], a["scale"], a["alpha"])], ["X"], ["Out"]),
+    "triangular_solve": (_triangular_solve, ["X", "Y"], ["Out"]),
     "lookup_table_v2": (_lookup_table(False), ["Ids", "W"], ["Out"]),
     "lookup_table": (_lookup_table(True), ["Ids", "W"], ["Out"]),
     "shape": ("pd_op.shape", ["Input"], ["Out"]),

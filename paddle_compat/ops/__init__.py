@@ -17,6 +17,7 @@ _MODULES = (                 # one op module per concern, one line each
     "logic",
     "stat",
     "reshaping",
+    "arrays",
     "joining",
     "slicing",
     "gather_scatter",

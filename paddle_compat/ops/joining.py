@@ -9,6 +9,7 @@ import torch
 
 from ..framework.data_feeder import check_type
 from ..framework.tensor import Tensor, wrap
+from .arrays import TensorArray, unknown_length
 from .common import not_tensor
 from .manip_common import _int, _int_list, _invalid, _same_dtype, _tensor, _tensors
 from .registry import OpSet
@@ -65,10 +66,44 @@ def stack(x, axis=0, name=None):
         if s.dtype is not dt:
             _same_dtype(ts, "stack")
     try:                                        # as cat, stack(ts) parses faster
-        return wrap(torch.stack(ts) if type(axis) is int and axis == 0 else
-                    torch.stack(ts, axis))
+        out = wrap(torch.stack(ts) if type(axis) is int and axis == 0 else
+                   torch.stack(ts, axis))
     except (RuntimeError, IndexError) as e:
-        raise _invalid(e) from None
+        same = _known_shapes(x, ts)
+        if same is None:
+            raise _invalid(e) from None
+        out = wrap(torch.stack(same, axis))
+    return unknown_length(out, axis) if type(x) is TensorArray else out
+
+
+def _as_shape(t, dims):
+    return t.reshape(dims)
+
+
+def _known_shapes(x, ts):
+    """Static Variables of one rank whose dimensions differ only where some are unknown (-1):
+    each taken as the known shape (checked when the program runs), as Paddle infers the
+    stacked shape; None when that does not apply."""
+    if all(isinstance(t, torch.Tensor) for t in ts):
+        return None
+    shapes = [list(v.shape) for v in x]
+    if len({len(s) for s in shapes}) != 1:
+        return None
+    dims = []
+    for col in zip(*shapes):
+        known = {d for d in col if d != -1}
+        if len(known) > 1:
+            return None
+        dims.append(known.pop() if known else -1)
+    if dims.count(-1) > 1:
+        return None
+    out = []
+    for t, s in zip(ts, shapes):
+        if s == dims or isinstance(t, torch.Tensor):
+            out.append(t)
+        else:
+            out.append(t.record_dims(_as_shape, (t, dims), {}, dims, t.dtype))
+    return out
 
 
 def _joined(torch_fn, api):

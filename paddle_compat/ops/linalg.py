@@ -22,6 +22,7 @@ matmul, integer bmm), we compute rather than raise.
 import torch
 
 from ..framework import hooks
+from ..framework.data_feeder import check_variable_and_dtype
 from ..framework.tensor import Tensor, wrap, writable
 from .common import F64, finish, float_attr, not_tensor, tensor_arg
 from .registry import OpSet
@@ -202,6 +203,9 @@ def multi_dot(x, name=None):
         raise ValueError("(InvalidArgument) The number of input tensors in multi_dot op "
                          "should > 1.")
     ts = [tensor_arg(v, "multi_dot", "x", i) for i, v in enumerate(x)]
+    for i, v in enumerate(x):       # while a program is built: Paddle's TypeError
+        check_variable_and_dtype(v, f"x[{i}]", ["float16", "float32", "float64", "uint16"],
+                                 "multi_dot")
     return wrap(_call(torch.linalg.multi_dot, ts))
 
 

@@ -22,6 +22,7 @@ import warnings
 import torch
 
 from ..framework import dtype as _dt
+from ..framework.data_feeder import check_variable_and_dtype
 from ..framework.promotion import binary_operands
 from ..framework.tensor import Tensor, _new, wrap, writable
 from .common import F64, float_attr, not_tensor
@@ -584,7 +585,11 @@ def pow(x, y, name=None):
         d = a.dtype
         if d is F64:
             return wrap(torch.pow(a, float_attr(y)))
-        return wrap(torch.pow(a, y if d in _FLOATS else int(y)))
+        if d in _FLOATS:
+            return wrap(torch.pow(a, y))
+        check_variable_and_dtype(x, "x", ["int32", "int64", "float16", "uint16", "float32",
+                                          "float64", "complex64", "complex128"], "pow")
+        return wrap(torch.pow(a, int(y)))
     if not isinstance(y, (Tensor, int, float)):
         raise TypeError("y must be scalar, Tensor(in dygraph mode), Value(in pir mode) but "
                         f"received: {type(y)}")
@@ -593,7 +598,12 @@ def pow(x, y, name=None):
         b = y._t
         if a.dtype is not b.dtype:
             a, b = binary_operands("pow", a, b)
-        return wrap(torch.pow(a, b))
+        try:
+            return wrap(torch.pow(a, b))
+        except RuntimeError as e:       # shapes that do not broadcast: Paddle's ValueError
+            if "must match the size" not in str(e) and "broadcast" not in str(e):
+                raise
+            raise ValueError(f"(InvalidArgument) pow: {e}") from None
     if a.dtype is F64:
         y = float_attr(y)
     return wrap(torch.pow(a, y if a.is_floating_point() else int(y)))

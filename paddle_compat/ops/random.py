@@ -7,6 +7,7 @@ own that we do not reproduce, torch's CUDA generator is used, seeded by the same
 """
 import numpy as np
 import torch
+import torch.fx
 
 from ..framework import dtype as _dt
 from ..framework.place import current_device, to_torch_device
@@ -14,6 +15,7 @@ from ..framework.tensor import Tensor, wrap, writable
 from ..random import default_generator as _gen
 from ..random import distributions as _dist
 from .common import finish, shape_arg, tensor_arg
+from .creation import _static_shape
 from .registry import OpSet
 
 op = OpSet(__name__)
@@ -84,6 +86,50 @@ def _on_cuda():
     return current_device().type == "cuda"
 
 
+_DRAWS = {"uniform": _dist.uniform, "normal": _dist.normal, "randn": _dist.randn,
+          "randint": lambda gen, shape, dtype_name, low, high: _dist.randint(
+              gen, low, high, shape, dtype_name)}
+
+
+def _draw_at_run_time(shape, kind, dtype_name, *params):
+    """Run time of a random op of a static program whose shape is a Variable (or a list
+    holding 0-d ones): the draw ``kind`` of ``_DRAWS`` with ``params``, from the CPU stream
+    (torch's generator on CUDA)."""
+    if isinstance(shape, torch.Tensor):
+        dims = [int(d) for d in shape.reshape(-1).tolist()]
+    else:
+        dims = [int(d.reshape(-1)[0]) if isinstance(d, torch.Tensor) else int(d) for d in shape]
+    if any(d < 0 for d in dims):
+        raise RuntimeError(f"(PreconditionNotMet) {kind}(): the shape {dims} has a negative "
+                           "dimension")
+    d = _dt.convert_dtype(dtype_name)
+    if _on_cuda():
+        t = torch.empty(dims, dtype=d.torch, device=current_device())
+        if kind == "uniform":
+            return t.uniform_(params[0], params[1])
+        if kind == "randint":
+            return t.random_(params[0], params[1])
+        return t.normal_(*(params[:2] if kind == "normal" else (0.0, 1.0)))
+    return _out(_DRAWS[kind](_gen, dims, dtype_name, *params), d)._t
+
+
+def _drawn_later(shape, kind, d, *params):
+    """In a static program, a random op whose ``shape`` is a Variable (or a list holding
+    0-d Variables) is drawn when the program runs, its unknown dimensions -1 as in Paddle;
+    None for any other shape."""
+    v = _static_shape(shape)
+    if v is None:
+        return None
+    payload, parts = v
+    for p in [payload] if parts is None else parts:
+        if isinstance(p, torch.fx.Proxy) and p.dtype not in (torch.int32, torch.int64):
+            raise TypeError(f"The data type of 'shape' in {kind} must be ['int32', 'int64'], "
+                            f"but received {_dt.from_torch_dtype(p.dtype).name}.")
+    return wrap(payload.record_shaped(_draw_at_run_time,
+                                      (payload if parts is None else parts, kind, d.name)
+                                      + params, {}, d.torch, parts))
+
+
 def _out(array, d, dev=None):
     t = torch.from_numpy(np.ascontiguousarray(array).reshape(np.shape(array)))
     if t.dtype is not d.torch:
@@ -97,6 +143,9 @@ def randn(shape, dtype=None, name=None, *, out=None, device=None, requires_grad=
           pin_memory=False):
     """Standard normal values (on ``device``, the current one by default)."""
     d = _float_dtype(dtype, "randn", complex_ok=True)
+    later = _drawn_later(shape, "randn", d)
+    if later is not None:
+        return finish(later, out, requires_grad)
     shp = _shape(shape, "randn")
     if pin_memory:
         raise NotImplementedError("randn(): pin_memory=True is not supported")
@@ -122,8 +171,11 @@ def uniform(shape, dtype=None, min=0.0, max=1.0, seed=0, name=None, api="uniform
     """Uniform values in [min, max) (Paddle 3 defaults: [0, 1)); a non-zero ``seed`` uses a
     private generator and leaves the global stream untouched."""
     d = _float_dtype(dtype, api)
-    shp = _shape(shape, api)
     lo, hi = float(_item(min)), float(_item(max))
+    later = _drawn_later(shape, "uniform", d, lo, hi, int(seed))
+    if later is not None:
+        return later
+    shp = _shape(shape, api)
     if _on_cuda():
         return wrap(torch.empty(shp, dtype=d.torch, device=current_device()).uniform_(lo, hi))
     return _out(_dist.uniform(_gen, shp, d.name, lo, hi, seed=int(seed)), d)
@@ -146,6 +198,9 @@ def normal(mean=0.0, std=1.0, shape=None, name=None):
         arr = lambda v: v._t.detach().cpu().numpy() if isinstance(v, Tensor) else float(v)
         return _out(_dist.normal_tensor(_gen, arr(mean), arr(std)), d)
     d = _dt.default_float()
+    later = _drawn_later(shape, "normal", d, float(mean), float(std))
+    if later is not None:
+        return later
     shp = _shape(shape if shape is not None else [1], "normal")
     if _on_cuda():
         return wrap(torch.empty(shp, dtype=d.torch, device=current_device()).normal_(mean, std))
@@ -158,6 +213,9 @@ def gaussian(shape, mean=0.0, std=1.0, seed=0, dtype=None, name=None, *, out=Non
     """``paddle.tensor.random.gaussian``: normal values of ``shape`` (float or complex
     ``dtype``); a non-zero ``seed`` draws from its own engine, so equal seeds repeat."""
     d = _float_dtype(dtype, "gaussian", complex_ok=True)
+    later = _drawn_later(shape, "normal", d, float(mean), float(std), int(seed))
+    if later is not None:
+        return finish(later, out, requires_grad)
     shp = _shape(shape, "gaussian")
     dev = current_device() if device is None else to_torch_device(device)
     if dev.type == "cuda" and not seed:
@@ -177,6 +235,9 @@ def randint(low=0, high=None, shape=[1], dtype=None, name=None):
     if high <= low:
         raise ValueError(f"randint(): high ({high}) must be larger than low ({low})")
     d = _dt.int64 if dtype is None else _dt.convert_dtype(dtype)
+    later = _drawn_later(shape, "randint", d, low, high)
+    if later is not None:
+        return later
     shp = _shape(shape, "randint")
     if _on_cuda():
         return wrap(torch.randint(low, high, shp, dtype=d.torch, device=current_device()))

@@ -13,6 +13,7 @@ import torch
 
 from ..framework import dtype as _dt
 from ..framework import mode as _mode
+from ..framework.data_feeder import check_variable_and_dtype
 from ..framework.promotion import binary_operands
 from ..framework.tensor import Tensor, wrap
 from .common import F64, float_attr, not_tensor
@@ -31,7 +32,12 @@ def _axis(axis):
         axis = axis._t.tolist()
     if axis is None or axis == [] or axis == ():
         return None
-    return tuple(axis) if isinstance(axis, (list, tuple)) else axis
+    if isinstance(axis, (list, tuple)):
+        if not _mode.in_dynamic_mode():     # a program's constants: paddle.full([1], 2)
+            return tuple(int(a._t.reshape(-1)[0]) if isinstance(a, Tensor) and
+                         isinstance(a._t, torch.Tensor) else a for a in axis)
+        return tuple(axis)
+    return axis
 
 
 def _check_axes(t, ax):
@@ -129,6 +135,8 @@ def mean(x, axis=None, keepdim=False, name=None, *, dtype=None):
 def prod(x, axis=None, keepdim=False, dtype=None, name=None):
     """Product over ``axis``; the result keeps x's dtype unless ``dtype`` is given."""
     t = _x(x, "prod")
+    check_variable_and_dtype(x, "x", ["float16", "uint16", "float32", "float64", "int32",
+                                      "int64", "complex64", "complex128"], "reduce_prod")
     tdt = t.dtype if dtype is None else _dt.convert_dtype(dtype).torch
     ax = _axis(axis)
     if isinstance(ax, tuple):          # torch.prod reduces one dim at a time

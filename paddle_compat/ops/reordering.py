@@ -46,10 +46,18 @@ def repeat_interleave(x, repeats, axis=None, name=None, *, output_size=None):
             n = t.numel() if axis is None else t.shape[axis]
         except IndexError as e:
             raise _out_of_range(e) from None
-        if r.numel() != n:
+        if r.numel() != n and n != -1:         # -1: a static dimension known at run time
             raise ValueError("(InvalidArgument) The length of Input(RepeatsTensor) must be the "
                              "same as length of Input(X) in axis. But received: "
                              f"[{r.numel()}], required: [{n}].")
+        if not (isinstance(r, torch.Tensor) and isinstance(t, torch.Tensor)):
+            # a static Variable: repeated when the program runs, that axis reads -1
+            dims = [-1] if axis is None else list(x.shape)
+            if axis is not None:
+                dims[axis] = -1
+            anchor = r if not isinstance(r, torch.Tensor) else t
+            return wrap(anchor.record_dims(torch.repeat_interleave, (t, r, axis), {}, dims,
+                                           t.dtype))
     else:
         r = repeats
         if r <= 0:

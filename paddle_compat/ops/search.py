@@ -172,13 +172,29 @@ def topk(x, k, axis=None, largest=True, sorted=True, name=None):
     """(values, int64 indices) of the k largest (or smallest) entries along ``axis`` (last axis
     when None)."""
     t = _tensor(x, "topk")
+    ax = -1 if axis is None else axis
     if isinstance(k, Tensor):
+        if not isinstance(k._t, torch.Tensor):      # a static Variable: k known at run time
+            dims = list(x.shape)
+            dims[ax] = -1
+            return tuple(wrap(k._t.record_dims(_topk_part, (t, k._t, ax, largest, sorted, j),
+                                               {}, dims, dt))
+                         for j, dt in enumerate((t.dtype, torch.int64)))
         k = int(k._t.item())
+    elif k < 1:
+        raise ValueError(f"(InvalidArgument) the attribute of k in the topk must >= 1 or be a "
+                         f"Tensor, but received {k} .")
     try:
-        v, i = torch.topk(t, k, -1 if axis is None else axis, largest, sorted)
+        v, i = torch.topk(t, k, ax, largest, sorted)
     except (RuntimeError, IndexError) as e:
         raise _invalid(e) from None
     return wrap(v), wrap(i)
+
+
+def _topk_part(t, k, axis, largest, sorted, which):
+    """Run time of ``topk`` with a Variable ``k`` in a static program: the values
+    (``which`` 0) or the indices (1)."""
+    return torch.topk(t, int(k.reshape(-1)[0]), axis, largest, sorted)[which]
 
 
 @op

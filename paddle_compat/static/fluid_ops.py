@@ -97,7 +97,19 @@ def kernel_signature(op_type, inputs, outputs, attrs):
     names = KERNEL_ATTRS.get(op_type)
     if names is None:
         names = list(OP_ATTRS.get(op_type, {}))
+    elif callable(names):       # the signature depends on the inputs given
+        ins, names = names(ins)
     return ins, list(names), [n for n, _ in slots(out_slots)]
+
+
+def _tensor_attr(slot, attr, names):
+    """A kernel signature where the input ``slot``, when given, stands in ``names`` for the
+    attribute ``attr`` (``top_k_v2``'s ``K`` for ``k``)."""
+    def sig(ins):
+        if slot not in ins:
+            return ins, names
+        return [n for n in ins if n != slot], [slot if n == attr else n for n in names]
+    return sig
 
 
 def has_grad(op_type):
@@ -149,12 +161,17 @@ def op_proto_fields(op_type):
     ``(name, duplicable, dispensable or intermediate)`` (every slot after the first is
     optional), attrs as ``(name, default)``."""
     _, in_slots, out_slots = lookup(op_type)
-    ins = [(n, dup, k > 0) for k, (n, dup) in enumerate(slots(in_slots))]
+    first = op_type not in _NO_REQUIRED_INPUT
+    ins = [(n, dup, k > 0 or not first) for k, (n, dup) in enumerate(slots(in_slots))]
     outs = [(n, dup, k > 0) for k, (n, dup) in enumerate(slots(out_slots))]
     return ins, outs, list(OP_ATTRS.get(op_type, {}).items())
 
 
 # ---------------------------------------------------------------------- op types
+#: op types whose every input is optional (the shape of ``randint`` as a tensor)
+_NO_REQUIRED_INPUT = {"randint"}
+
+
 def _unary(fn):
     return lambda layer, ins, a: [fn(ins[0])]
 
@@ -188,6 +205,41 @@ def _cumsum(layer, ins, a):
 def _gather(layer, ins, a):
     axis = ins[2] if ins[2] is not None else a["axis"]
     return [_ops.gather(ins[0], ins[1], axis)]
+
+
+def _dtype(v):
+    """A dtype attribute: Paddle's VarType code (an int, or ``core.VarDesc.VarType``) as a
+    dtype name; else as given."""
+    if not isinstance(v, (bool, str)) and hasattr(type(v), "__int__"):
+        t = _VARTYPE[int(v)]
+        return t if isinstance(t, str) else np.dtype(t).name
+    return v
+
+
+def _randint(layer, ins, a):
+    shape = ins[0] if ins[0] is not None else (list(ins[1]) if ins[1] is not None
+                                               else a["shape"])
+    return [_ops.randint(a["low"], a["high"], shape, _dtype(a["dtype"]))]
+
+
+def _repeat_interleave(layer, ins, a):
+    repeats = ins[1] if ins[1] is not None else a["Repeats"]
+    return [_ops.repeat_interleave(ins[0], repeats, a["dim"])]
+
+
+def _top_k_v2(layer, ins, a):
+    k = ins[1] if ins[1] is not None else a["k"]
+    return list(_ops.topk(ins[0], k, a["axis"], a["largest"], a["sorted"]))
+
+
+def _unique_consecutive(layer, ins, a):
+    axis = a["axis"]
+    axis = axis[0] if isinstance(axis, (list, tuple)) and axis else (
+        None if isinstance(axis, (list, tuple)) else axis)
+    inv, cnt = a["return_inverse"], a["return_counts"]
+    got = _ops.unique_consecutive(ins[0], inv, cnt, axis, _dtype(a["dtype"]))
+    got = list(got) if isinstance(got, (list, tuple)) else [got]
+    return [got[0], got[1] if inv else None, got[-1] if cnt else None]
 
 
 def _expand_v2(layer, ins, a):
@@ -330,6 +382,20 @@ _NEW = {
     "elementwise_heaviside": (_binary(_ops.heaviside), ["X", "Y"], ["Out"]),
     "dot": (_binary(_ops.dot), ["X", "Y"], ["Out"]),
     "kron": (_binary(_ops.kron), ["X", "Y"], ["Out"]),
+    "imag": (_unary(_ops.imag), ["X"], ["Out"]),
+    "multiplex": (lambda layer, ins, a: [_ops.multiplex(ins[0], ins[1])], ["X*", "Ids"],
+                  ["Out"]),
+    "mv": (_binary(_ops.mv), ["X", "Vec"], ["Out"]),
+    "poisson": (_unary(_ops.poisson), ["X"], ["Out"]),
+    "randint": (_randint, ["ShapeTensor", "ShapeTensorList*"], ["Out"]),
+    "randperm": (lambda layer, ins, a: [_ops.randperm(a["n"], _dtype(a["dtype"]))], [],
+                 ["Out"]),
+    "real": (_unary(_ops.real), ["X"], ["Out"]),
+    "repeat_interleave": (_repeat_interleave, ["X", "RepeatsTensor"], ["Out"]),
+    "reverse": (lambda layer, ins, a: [_ops.flip(ins[0], a["axis"])], ["X"], ["Out"]),
+    "sign": (_unary(_ops.sign), ["X"], ["Out"]),
+    "top_k_v2": (_top_k_v2, ["X", "K"], ["Out", "Indices"]),
+    "unique_consecutive": (_unique_consecutive, ["X"], ["Out", "Index", "Counts"]),
 }
 _NEW_ATTRS = {
     "tril_triu": {"diagonal": 0, "lower": False},
@@ -385,6 +451,23 @@ _NEW_ATTRS = {
     "reduce_max": {"dim": [], "keep_dim": False, "reduce_all": False},
     "reduce_min": {"dim": [], "keep_dim": False, "reduce_all": False},
     "fill_constant": {"shape": [], "dtype": 5, "value": 0.0, "str_value": ""},
+    "lu_unpack": {"unpack_ludata": True, "unpack_pivots": True},
+    "matrix_rank": {"tol": 0.0, "hermitian": False, "use_default_tol": True},
+    "maxout": {"groups": 1, "axis": 1},
+    "one_hot_v2": {"depth": -1, "dtype": 5, "allow_out_of_range": False},
+    "pixel_shuffle": {"upscale_factor": 1, "data_format": "NCHW"},
+    "qr": {"mode": "reduced"},
+    "randint": {"low": 0, "high": 0, "shape": [], "dtype": 3, "seed": 0},
+    "randperm": {"n": 0, "dtype": 3},
+    "repeat_interleave": {"Repeats": 0, "dim": 0, "output_size": -1},
+    "reverse": {"axis": []},
+    "rrelu": {"lower": 0.125, "upper": 0.3333333432674408, "is_test": False},
+    "segment_pool": {"pooltype": "SUM"},
+    "selu": {"scale": 1.0507010221481323, "alpha": 1.6732631921768188},
+    "top_k_v2": {"k": 1, "axis": -1, "largest": True, "sorted": True},
+    "triangular_solve": {"upper": True, "transpose": False, "unitriangular": False},
+    "unique_consecutive": {"return_inverse": False, "return_counts": False, "axis": [],
+                           "dtype": 5},
     "arg_max": {"axis": -1, "keepdims": False, "flatten": False, "dtype": 3},
     "arg_min": {"axis": -1, "keepdims": False, "flatten": False, "dtype": 3},
 }
@@ -396,12 +479,22 @@ for _k in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise
     KERNEL_ATTRS[_k] = []           # the kernels broadcast as numpy does (axis -1)
 KERNEL_ATTRS["isclose"] = ["equal_nan"]     # rtol/atol come as the Rtol/Atol inputs
 
+KERNEL_ATTRS.update({
+    "matrix_rank": lambda ins: (ins, ["use_default_tol", "hermitian"] if "TolTensor" in ins
+                                else ["tol", "use_default_tol", "hermitian"]),
+    "one_hot_v2": _tensor_attr("depth_tensor", "depth", ["depth", "dtype", "allow_out_of_range"]),
+    "randint": _tensor_attr("ShapeTensor", "shape", ["low", "high", "shape", "dtype"]),
+    "repeat_interleave": lambda ins: (ins, ["dim", "output_size"] if "RepeatsTensor" in ins
+                                      else ["Repeats", "dim", "output_size"]),
+    "top_k_v2": _tensor_attr("K", "k", ["k", "axis", "largest", "sorted"]),
+})
 register(_NEW, _NEW_ATTRS,
          no_grad=("bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "clip_by_norm",
                   "greater_than", "greater_equal", "less_than", "less_equal", "equal",
                   "not_equal", "shape", "arg_max", "arg_min", "fill_constant",
                   "elementwise_floordiv", "elementwise_mod", "fill_any_like", "gaussian_random",
-                  "isclose", "logspace"))
+                  "isclose", "logspace", "matrix_rank", "one_hot_v2", "randint", "randperm",
+                  "reverse", "sign", "unique_consecutive"))
 
 from . import optimizer_ops as _optimizer_ops  # noqa: E402,F401  (registers the optimizer types)
 

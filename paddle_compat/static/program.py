@@ -399,8 +399,11 @@ class Block:
             name = self.program.tracer.unique_var_name("_generated_var")
         tdtype = _dt.default_float().torch if dtype is None else _dt.convert_dtype(dtype).torch
         rg = not stop_gradient and (tdtype.is_floating_point or tdtype.is_complex)
-        v = self.program.add_input(name, _shape_list(shape or []), tdtype, requires_grad=rg,
-                                   meta={"feed": True, "declared_shape": _shape_list(shape or [])})
+        meta = {"feed": True, "declared_shape": _shape_list(shape or [])}
+        if persistable:     # read from the Scope the program runs in (scope.var(name)...set)
+            meta.update(persistable=True, parameter=False, trainable=False)
+        v = self.program.add_input(name, _shape_list(shape or []), tdtype,
+                                   requires_grad=rg and not persistable, meta=meta)
         return v
 
     @property
@@ -450,6 +453,8 @@ class Block:
         result's node takes its name and the unused declaration is dropped."""
         name = var if isinstance(var, str) else var.name
         proxy = value._t
+        if isinstance(proxy, torch.Tensor):     # made by a creation op (randperm): held as a
+            proxy = self.program.tracer.record("call_function", torch.clone, (proxy,), {})
         node = proxy.node
         if node.op == "placeholder" or node.meta.get("declared_output"):
             with program_guard(self.program):       # a result that is another variable

@@ -76,6 +76,24 @@ def _paddle_api_name():
     return found
 
 
+def _api_name_arg():
+    """The ``name=`` string given to the outermost paddle_compat op on the stack, or None:
+    Paddle names that op's output ``<name>.tmp_<k>`` (``paddle.real(x, name="r")``)."""
+    f = sys._getframe(2)
+    found = None
+    while f is not None:
+        if f.f_globals.get("__name__", "").startswith(_API_MODULES):
+            v = f.f_locals.get("name")
+            found = v if isinstance(v, str) and v else found
+        f = f.f_back
+    return found
+
+
+_API_MODULES = ("paddle_compat.ops", "paddle_compat.framework", "paddle_compat.nn",
+                "paddle_compat.linalg", "paddle_compat.fft", "paddle_compat.signal",
+                "paddle_compat.geometric", "paddle_compat.special")
+
+
 def _value_error(what, cause=None):
     api = _paddle_api_name()
     where = f"paddle.{api}" if api and not api.startswith("_") else what
@@ -286,7 +304,13 @@ class StaticTracer(TracerBase):
         if meta:
             node.meta.update(meta)
         if var_name is None and isinstance(pv[0], torch.Tensor):
-            var_name = self.unique_var_name(opname) + ".tmp_0"
+            given = _api_name_arg()
+            if given is not None:
+                n = self.counters.get((given, "tmp"), 0)
+                self.counters[(given, "tmp")] = n + 1
+                var_name = f"{given}.tmp_{n}"
+            else:
+                var_name = self.unique_var_name(opname) + ".tmp_0"
         if var_name is not None:
             node.meta["var_name"] = var_name
         self.version += 1
@@ -547,6 +571,23 @@ class StaticProxy(Proxy):
             pair.append(torch.empty(dims, dtype=dtype, device=_META))
         tracer = _active[-1] if _active else self.tracer
         return tracer.record("call_function", target, args, kwargs, pv=tuple(pair))
+
+    # -- an op drawing values at run time (rrelu's noise): no meta kernel, this one's metadata
+    def record_like(self, target, args, kwargs=None):
+        """Record ``target(*args, **kwargs)``, whose output has this value's shape and dtype
+        and needs no gradient (its values are known only when the program runs)."""
+        tracer = _active[-1] if _active else self.tracer
+        return tracer.record("call_function", target, args, kwargs or {},
+                             pv=tuple(self.node.meta["pv"]), rg=False)
+
+    # -- an op whose output size depends on values (one_hot's depth Variable, segment ids)
+    def record_dims(self, target, args, kwargs, dims, dtype):
+        """Record ``target(*args, **kwargs)``, whose output has torch ``dtype`` and Paddle's
+        static shape ``dims`` (-1 for a dimension known only when the program runs)."""
+        pair = tuple(torch.empty([SENTINELS[which] if d < 0 else d for d in dims],
+                                 dtype=dtype, device=_META) for which in (0, 1))
+        tracer = _active[-1] if _active else self.tracer
+        return tracer.record("call_function", target, args, kwargs or {}, pv=pair)
 
     # -- the Paddle name of this value
     @property

@@ -14,6 +14,7 @@ import torch
 from ..framework import dtype as _dt
 from ..framework.place import to_torch_device
 from ..framework.tensor import Tensor, wrap
+from ..ops import arrays as _arrays
 from ..ops.creation import full, to_tensor
 from ..ops.linalg import einsum as _einsum
 from ..ops.random import exponential_ as _exponential_
@@ -81,15 +82,23 @@ class _TensorNamespace(types.ModuleType):
         return tensor(*args, **kwargs)
 
 
-def _names_of_the_package(where):
-    """A module ``__getattr__`` reading names from the package (``paddle.sum``)."""
+def _names_of_the_package(where, also=None):
+    """A module ``__getattr__`` reading names from the package (``paddle.sum``), then from its
+    submodule ``also`` (``paddle.tensor.linalg.triangular_solve`` is
+    ``paddle.linalg.triangular_solve``)."""
     def getattr_(name):
         if name.startswith("__"):
             raise AttributeError(name)
         try:
             return getattr(_package(), name)
         except AttributeError:
-            raise AttributeError(f"module '{where}' has no attribute '{name}'") from None
+            pass
+        try:
+            if also is not None:
+                return getattr(getattr(_package(), also), name)
+        except AttributeError:
+            pass
+        raise AttributeError(f"module '{where}' has no attribute '{name}'")
     return getattr_
 
 
@@ -100,7 +109,8 @@ def _submodule(short):
     full = f"{__name__}.{short}"
     mod = types.ModuleType(full, f"Paddle's paddle.tensor.{short}: reads its names from the "
                                  f"package (paddle.tensor.{short}.sum is paddle.sum).")
-    mod.__getattr__ = _names_of_the_package(f"paddle.tensor.{short}")
+    mod.__getattr__ = _names_of_the_package(f"paddle.tensor.{short}",
+                                            "linalg" if short == "linalg" else None)
     sys.modules[full] = mod
     return mod
 
@@ -117,5 +127,11 @@ einsum = _einsum
 # paddle.tensor (and paddle.tensor.random), not as paddle.exponential_
 random.gaussian = _gaussian
 exponential_ = random.exponential_ = _exponential_
+# and its tensor arrays in paddle.tensor / paddle.tensor.array only
+for _f in (_arrays.create_array, _arrays.array_write, _arrays.array_read,
+           _arrays.array_length):
+    globals()[_f.__name__] = _f
+    setattr(array, _f.__name__, _f)
+del _f
 
 sys.modules[__name__].__class__ = _TensorNamespace

@@ -495,15 +495,25 @@ def rrelu(x, lower=1.0 / 8.0, upper=1.0 / 3.0, training=True, name=None):
                          f"{lower}, upper {upper}.")
     if upper > 1:
         raise ValueError(f"The upper value must be no greater than one. Received: {upper}.")
+    check_variable_and_dtype(x, "X", ["float16", "uint16", "float32", "float64"], "rrelu")
     t = x._t
     if not training:
         mid = float((np.float32(lower) + np.float32(upper)) / np.float32(2))
         return wrap(torch.where(t >= 0, t, t * mid))
-    neg = t < 0
     lo, hi = float(np.float32(lower)), float(np.float32(upper))
-    slopes = _cpu_uniform(int(neg.sum()), lo, hi, torch.float32, t.device)
-    noise = torch.ones_like(t).masked_scatter(neg, slopes.to(t.dtype))
+    if isinstance(t, torch.Tensor):
+        noise = _rrelu_noise(t, lo, hi)
+    else:       # a static Variable: the slopes are drawn when the program runs
+        noise = t.record_like(_rrelu_noise, (t.detach(), lo, hi))
     return wrap(t * noise)
+
+
+def _rrelu_noise(t, lo, hi):
+    """rrelu's factors: 1 where ``t`` >= 0, else a slope drawn from [lo, hi) (one draw per
+    negative element, in order, from the CPU stream)."""
+    neg = t < 0
+    slopes = _cpu_uniform(int(neg.sum()), lo, hi, torch.float32, t.device)
+    return torch.ones_like(t).masked_scatter(neg, slopes.to(t.dtype))
 
 
 @op

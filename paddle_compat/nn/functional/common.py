@@ -12,6 +12,7 @@ import math
 
 import numpy as np
 import torch
+import torch.fx
 
 from ...framework import dtype as _dt
 from ...framework.tensor import Tensor, wrap
@@ -402,15 +403,30 @@ def embedding_renorm_(x, weight, max_norm, norm_type=2.0):
 def one_hot(x, num_classes=-1, name=None):
     """float32 one-hot vectors of the int ids in x (``num_classes=-1``: max id + 1)."""
     t = x._t
-    if isinstance(num_classes, Tensor):
-        num_classes = _int(num_classes)
-    if num_classes == -1:
-        num_classes = int(t.max()) + 1
-    if t.numel() and (bool((t < 0).any()) or bool((t >= num_classes).any())):
+    n = num_classes._t if isinstance(num_classes, Tensor) else num_classes
+    if isinstance(t, torch.Tensor) and not isinstance(n, torch.fx.Proxy):
+        return wrap(_one_hot(t, n))
+    # a static Variable (or depth): checked and made when the program runs; the last
+    # dimension reads -1 unless depth is a known int
+    known = n if isinstance(n, int) else (int(n.reshape(-1)[0]) if
+                                          isinstance(n, torch.Tensor) else -1)
+    anchor = t if isinstance(t, torch.fx.Proxy) else n
+    return wrap(anchor.record_dims(_one_hot, (t, n), {}, list(x.shape) + [known],
+                                   torch.float32))
+
+
+def _one_hot(t, n):
+    """float32 one-hot vectors of the ids ``t`` with depth ``n`` (an int or a one-element
+    tensor; -1: the largest id + 1); Paddle's ValueError for an id out of range."""
+    if isinstance(n, torch.Tensor):
+        n = int(n.reshape(-1)[0])
+    if n == -1:
+        n = int(t.max()) + 1
+    if t.numel() and (bool((t < 0).any()) or bool((t >= n).any())):
         raise ValueError(f"(InvalidArgument) Illegal index value, Input(input) value should be "
-                         f"greater than or equal to 0, and less than depth [{num_classes}], but "
+                         f"greater than or equal to 0, and less than depth [{n}], but "
                          "received input value out of range.")
-    return wrap(_nn.one_hot(t.long(), num_classes).to(torch.float32))
+    return _nn.one_hot(t.long(), n).to(torch.float32)
 
 
 def sequence_mask(x, maxlen=None, dtype="int64", name=None):

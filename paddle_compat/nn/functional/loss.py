@@ -15,6 +15,7 @@ import math
 
 import torch
 
+from ...framework.data_feeder import check_variable_and_dtype
 from ...framework.dtype import default_float
 from ...framework.tensor import wrap
 from ...ops.common import F64, float_attr
@@ -358,6 +359,8 @@ def kl_div(input, label, reduction="mean", log_target=False, name=None):
 
 def square_error_cost(input, label):
     """(input - label)^2 elementwise."""
+    check_variable_and_dtype(input, "input", ["float32", "float64"], "square_error_cost")
+    check_variable_and_dtype(label, "label", ["float32", "float64"], "square_error_cost")
     return wrap(torch.square(input._t - label._t))
 
 

@@ -20,8 +20,20 @@ def _layout(x, data_format, api):
     return channel_first(t, data_format == "NHWC"), data_format == "NHWC"
 
 
+def check_factor(value, what, positive=True):
+    """Paddle's checks of a shuffle's factor: an int (TypeError ``{what} must be int type``),
+    and positive (ValueError), unless ``positive`` is False (pixel_shuffle checks 0 only)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{what} must be int type")
+    if positive and value <= 0:
+        raise ValueError(f"{what} must be positive")
+
+
 def pixel_shuffle(x, upscale_factor, data_format="NCHW", name=None):
     """[N, C*r*r, H, W] -> [N, C, H*r, W*r]."""
+    check_factor(upscale_factor, "upscale factor", positive=False)
+    if upscale_factor == 0:
+        raise ValueError("(InvalidArgument) upscale_factor should not be 0.")
     t, cl = _layout(x, data_format, "pixel_shuffle")
     if t.shape[1] % (upscale_factor * upscale_factor):
         raise ValueError(f"(InvalidArgument) The square of upscale_factor[{upscale_factor}] "
@@ -31,12 +43,14 @@ def pixel_shuffle(x, upscale_factor, data_format="NCHW", name=None):
 
 def pixel_unshuffle(x, downscale_factor, data_format="NCHW", name=None):
     """[N, C, H*r, W*r] -> [N, C*r*r, H, W]."""
+    check_factor(downscale_factor, "Downscale factor")
     t, cl = _layout(x, data_format, "pixel_unshuffle")
     return wrap(channel_last_of(torch.pixel_unshuffle(t, downscale_factor), cl))
 
 
 def channel_shuffle(x, groups, data_format="NCHW", name=None):
     """Interleave the channels of ``groups`` groups: [g, c/g] -> [c/g, g]."""
+    check_factor(groups, "groups")
     t, cl = _layout(x, data_format, "channel_shuffle")
     n, c, h, w = t.shape
     out = t.reshape(n, groups, c // groups, h, w).transpose(1, 2).reshape(n, c, h, w)

@@ -37,7 +37,10 @@ class _Activation(Layer):
         self._name = name
 
     def forward(self, x):
-        return type(self)._fn(x, *[self.__dict__["_" + k] for k, _ in self._params])
+        args = [self.__dict__["_" + k] for k, _ in self._params]
+        if self._name:          # names the output in a static program, as in Paddle
+            return type(self)._fn(x, *args, name=self._name)
+        return type(self)._fn(x, *args)
 
     def extra_repr(self):
         parts = [f"{k}={self.__dict__['_' + k]}" for k, _ in self._params]

@@ -7,6 +7,7 @@ import torch
 from ...framework import dtype as _dt
 from ...ops.reshaping import flatten, unflatten
 from .. import functional as F
+from ..functional.vision import check_factor as _check_factor
 from .layers import Layer
 
 __all__ = ["Linear", "Bilinear", "Embedding", "Dropout", "Dropout1D", "Dropout2D", "Dropout3D",
@@ -388,10 +389,15 @@ class PairwiseDistance(Layer):
 
 class _Shuffle(Layer):
     _arg = "upscale_factor"
+    _what = "upscale factor"
     _fn = staticmethod(F.pixel_shuffle)
 
     def __init__(self, factor, data_format="NCHW", name=None):
         super().__init__()
+        _check_factor(factor, self._what, positive=self._arg != "upscale_factor")
+        if data_format not in ("NCHW", "NHWC"):
+            raise ValueError("Data format should be 'NCHW' or 'NHWC'.But receive data format: "
+                             f"{data_format}")
         self._factor, self._data_format, self._name = factor, data_format, name
 
     def forward(self, x):
@@ -410,11 +416,13 @@ class PixelShuffle(_Shuffle):
 
 class PixelUnshuffle(_Shuffle):
     _arg = "downscale_factor"
+    _what = "Downscale factor"
     _fn = staticmethod(F.pixel_unshuffle)
 
 
 class ChannelShuffle(_Shuffle):
     _arg = "groups"
+    _what = "groups"
     _fn = staticmethod(F.channel_shuffle)
 
 
