@@ -17,6 +17,7 @@ A handler may be a ``"pd_op.*"`` name that ``jit.program_desc`` resolves (``regi
 types follow from the defaults); ``NO_GRAD`` lists the op types without a gradient op.
 """
 from .. import ops as _ops
+from ..ops import decomposition as _dec
 from ..framework import hooks as _hooks
 
 __all__ = ["FLUID_OPS", "OP_ATTRS", "KERNEL_ATTRS", "NO_GRAD", "kernel_signature", "register", "lookup", "slots", "run",
@@ -144,6 +145,20 @@ def op_proto_fields(op_type):
 
 
 # ---------------------------------------------------------------------- op types
+#: the proto data type codes (``VarType``) of op attributes such as ``dtype``
+DTYPE_NAME = {0: "bool", 1: "int16", 2: "int32", 3: "int64", 4: "float16", 5: "float32",
+              6: "float64", 20: "uint8", 21: "int8", 22: "bfloat16", 23: "complex64",
+              24: "complex128"}
+
+
+def dtype_name(code):
+    """The dtype name of a proto data type code (an int or a ``VarType`` member)."""
+    try:
+        return DTYPE_NAME[int(code)]
+    except (KeyError, TypeError, ValueError):
+        raise ValueError(f"(InvalidArgument) unknown data type code {code!r}") from None
+
+
 def _unary(fn):
     return lambda layer, ins, a: [fn(ins[0])]
 
@@ -185,6 +200,35 @@ def _expand_v2(layer, ins, a):
     return [_ops.expand(ins[0], shape)]
 
 
+def _reduce_bool(fn):
+    def run(layer, ins, a):
+        axis = None if a["reduce_all"] else (list(a["dim"]) or None)
+        return [fn(ins[0], axis=axis, keepdim=a["keep_dim"])]
+    return run
+
+
+def _roll(layer, ins, a):
+    shifts = ins[1] if ins[1] is not None else list(a["shifts"])
+    return [_ops.roll(ins[0], shifts, list(a["axis"]) or None)]
+
+
+def _tile(layer, ins, a):
+    reps = (ins[1] if ins[1] is not None else
+            list(ins[2]) if ins[2] is not None else list(a["repeat_times"]))
+    return [_ops.tile(ins[0], reps)]
+
+
+def _unique(layer, ins, a):
+    """Outputs Out, Indices (first occurrences), Index (the inverse), Counts."""
+    axis = list(a["axis"])
+    res = _ops.unique(ins[0], return_index=True, return_inverse=True, return_counts=True,
+                      axis=axis[0] if axis else None, dtype=dtype_name(a["dtype"]))
+    out, index, inverse, counts = res
+    return [out, index if a["return_index"] else None,
+            inverse if a["return_inverse"] or not a["is_sorted"] else None,
+            counts if a["return_counts"] else None]
+
+
 _NEW = {
     "tril_triu": (_tril_triu, ["X"], ["Out"]),
     "bitwise_and": (_binary(_ops.bitwise_and), ["X", "Y"], ["Out"]),
@@ -203,11 +247,68 @@ _NEW = {
     "elementwise_heaviside": (_binary(_ops.heaviside), ["X", "Y"], ["Out"]),
     "dot": (_binary(_ops.dot), ["X", "Y"], ["Out"]),
     "kron": (_binary(_ops.kron), ["X", "Y"], ["Out"]),
+    "matrix_power": (lambda layer, ins, a: [_dec.matrix_power(ins[0], a["n"])], ["X"], ["Out"]),
+    "meshgrid": (lambda layer, ins, a: [list(_ops.meshgrid(*ins[0]))], ["X*"], ["Out*"]),
+    "mode": (lambda layer, ins, a: list(_ops.mode(ins[0], a["axis"], a["keepdim"])), ["X"],
+             ["Out", "Indices"]),
+    "multinomial": (lambda layer, ins, a: [_ops.multinomial(ins[0], a["num_samples"],
+                                                            a["replacement"])], ["X"], ["Out"]),
+    "nanmedian": (lambda layer, ins, a: [_ops.nanmedian(ins[0], list(a["axis"]) or None,
+                                                        a["keepdim"], a["mode"]), None],
+                  ["X"], ["Out", "MedianIndex"]),
+    "put_along_axis": (lambda layer, ins, a: [_ops.put_along_axis(
+        ins[0], ins[1], ins[2], a["Axis"], a["Reduce"], a["Include_self"])],
+        ["Input", "Index", "Value"], ["Result"]),
+    "reduce_all": (_reduce_bool(_ops.all), ["X", "AxisTensor", "AxisTensorList*"], ["Out"]),
+    "reduce_any": (_reduce_bool(_ops.any), ["X", "AxisTensor", "AxisTensorList*"], ["Out"]),
+    "reduce_prod": (_reduce_bool(_ops.prod), ["X"], ["Out"]),
+    "roll": (_roll, ["X", "ShiftsTensor"], ["Out"]),
+    "scatter_nd_add": (lambda layer, ins, a: [_ops.scatter_nd_add(ins[0], ins[1], ins[2])],
+                       ["X", "Index", "Updates"], ["Out"]),
+    "searchsorted": (lambda layer, ins, a: [_ops.searchsorted(ins[0], ins[1], a["out_int32"],
+                                                              a["right"])],
+                     ["SortedSequence", "Values"], ["Out"]),
+    "size": (_unary(_ops.numel), ["Input"], ["Out"]),
+    "svd": (lambda layer, ins, a: list(_dec.svd(ins[0], a["full_matrices"])), ["X"],
+            ["U", "S", "VH"]),
+    "take_along_axis": (lambda layer, ins, a: [_ops.take_along_axis(ins[0], ins[1], a["Axis"])],
+                        ["Input", "Index"], ["Result"]),
+    "tile": (_tile, ["X", "RepeatTimes", "repeat_times_tensor*"], ["Out"]),
+    "trace": (lambda layer, ins, a: [_ops.trace(ins[0], a["offset"], a["axis1"], a["axis2"])],
+              ["Input"], ["Out"]),
+    "tril_indices": (lambda layer, ins, a: [_ops.tril_indices(
+        a["rows"], a["cols"], a["offset"], dtype_name(a["dtype"]))], [], ["out"]),
+    "trunc": (_unary(_ops.trunc), ["X"], ["Out"]),
+    "unique": (_unique, ["X"], ["Out", "Indices", "Index", "Counts"]),
+    "where": (lambda layer, ins, a: [_ops.where(ins[0], ins[1], ins[2])],
+              ["Condition", "X", "Y"], ["Out"]),
+    "where_index": (lambda layer, ins, a: [_ops.nonzero(ins[0])], ["Condition"], ["Out"]),
 }
 _NEW_ATTRS = {
     "tril_triu": {"diagonal": 0, "lower": False},
     "cumsum": {"axis": -1, "flatten": False, "exclusive": False, "reverse": False},
     "gather": {"axis": 0},
+    "matrix_power": {"n": 1},
+    "mode": {"axis": -1, "keepdim": False},
+    "multinomial": {"num_samples": 1, "replacement": False},
+    "nanmedian": {"axis": [], "keepdim": True, "mode": "avg"},
+    "pixel_unshuffle": {"downscale_factor": 1, "data_format": "NCHW"},
+    "prelu": {"data_format": "NCHW", "mode": "all"},
+    "put_along_axis": {"Axis": 0, "Reduce": "assign", "Include_self": True},
+    "reduce_all": {"dim": [0], "keep_dim": False, "reduce_all": False},
+    "reduce_any": {"dim": [0], "keep_dim": False, "reduce_all": False},
+    "reduce_prod": {"dim": [0], "keep_dim": False, "reduce_all": False},
+    "roll": {"shifts": [], "axis": []},
+    "searchsorted": {"out_int32": False, "right": False},
+    "svd": {"full_matrices": False},
+    "take_along_axis": {"Axis": 0},
+    "tile": {"repeat_times": []},
+    "trace": {"offset": 0, "axis1": 0, "axis2": 1},
+    "tril_indices": {"rows": 0, "cols": 0, "offset": 0, "dtype": 3},
+    "unfold": {"kernel_sizes": [], "strides": [1, 1], "paddings": [0, 0, 0, 0],
+               "dilations": [1, 1]},
+    "unique": {"return_index": False, "return_inverse": False, "return_counts": False,
+               "axis": [], "dtype": 3, "is_sorted": False},
     "unstack": {"axis": 0, "num": 0},
     "unbind": {"axis": 0},
     "expand_v2": {"shape": []},
@@ -243,11 +344,15 @@ for _k in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise
     _NEW_ATTRS[_k] = {"axis": -1}
     KERNEL_ATTRS[_k] = []           # the kernels broadcast as numpy does (axis -1)
 
+for _k in ("reduce_all", "reduce_any", "reduce_prod"):
+    KERNEL_ATTRS[_k] = ["dim", "keep_dim"]
+
 register(_NEW, _NEW_ATTRS,
          no_grad=("bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "greater_than",
                   "greater_equal", "less_than", "less_equal", "equal", "not_equal", "shape",
                   "arg_max", "arg_min", "fill_constant", "elementwise_floordiv",
-                  "elementwise_mod"))
+                  "elementwise_mod", "multinomial", "reduce_all", "reduce_any",
+                  "searchsorted", "size", "tril_indices", "unique", "where_index"))
 
 
 # ---------------------------------------------------------------------- Block.append_op

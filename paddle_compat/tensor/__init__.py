@@ -80,13 +80,34 @@ class _TensorNamespace(types.ModuleType):
         return tensor(*args, **kwargs)
 
 
+def _find(name):
+    """``name`` as Paddle's ``paddle.tensor`` exports it: the package's function, else the
+    one of ``paddle.linalg`` / ``paddle.signal`` (``paddle.tensor.matrix_power``,
+    ``paddle.tensor.stft``), else for an inplace name the Tensor method as a function
+    (``paddle.tensor.add_(x, y)``)."""
+    pkg = _package()
+    try:
+        return getattr(pkg, name)
+    except AttributeError:
+        pass
+    for sub in ("linalg", "signal"):
+        fn = getattr(getattr(pkg, sub, None), name, None)
+        if fn is not None:
+            return fn
+    if name.endswith("_") and not name.startswith("_"):
+        fn = getattr(Tensor, name, None)
+        if callable(fn):
+            return fn
+    raise AttributeError(name)
+
+
 def _names_of_the_package(where):
-    """A module ``__getattr__`` reading names from the package (``paddle.sum``)."""
+    """A module ``__getattr__`` reading names from the package (``_find``)."""
     def getattr_(name):
         if name.startswith("__"):
             raise AttributeError(name)
         try:
-            return getattr(_package(), name)
+            return _find(name)
         except AttributeError:
             raise AttributeError(f"module '{where}' has no attribute '{name}'") from None
     return getattr_
