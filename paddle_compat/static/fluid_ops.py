@@ -207,6 +207,18 @@ def _reduce_bool(fn):
     return run
 
 
+def _nanmedian(layer, ins, a):
+    """Out, and MedianIndex: the position of the lower median ("min" mode), or of the lower
+    and the upper one ("avg", the last dimension; the upper is the lower of ``-x``)."""
+    axis = list(a["axis"]) or None
+    low, idx = _ops.nanmedian(ins[0], axis, a["keepdim"], "min")
+    if a["mode"] == "min":
+        return [low, idx]
+    out = _ops.nanmedian(ins[0], axis, a["keepdim"], "avg")
+    _, upper = _ops.nanmedian(_ops.neg(ins[0]), axis, a["keepdim"], "min")
+    return [out, _ops.stack([idx, upper], -1)]
+
+
 def _roll(layer, ins, a):
     shifts = ins[1] if ins[1] is not None else list(a["shifts"])
     return [_ops.roll(ins[0], shifts, list(a["axis"]) or None)]
@@ -253,9 +265,7 @@ _NEW = {
              ["Out", "Indices"]),
     "multinomial": (lambda layer, ins, a: [_ops.multinomial(ins[0], a["num_samples"],
                                                             a["replacement"])], ["X"], ["Out"]),
-    "nanmedian": (lambda layer, ins, a: [_ops.nanmedian(ins[0], list(a["axis"]) or None,
-                                                        a["keepdim"], a["mode"]), None],
-                  ["X"], ["Out", "MedianIndex"]),
+    "nanmedian": (_nanmedian, ["X"], ["Out", "MedianIndex"]),
     "put_along_axis": (lambda layer, ins, a: [_ops.put_along_axis(
         ins[0], ins[1], ins[2], a["Axis"], a["Reduce"], a["Include_self"])],
         ["Input", "Index", "Value"], ["Result"]),
