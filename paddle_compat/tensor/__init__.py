@@ -16,9 +16,11 @@ from ..framework.place import to_torch_device
 from ..framework.tensor import Tensor, wrap
 from ..ops.creation import full, to_tensor
 from ..ops.linalg import einsum as _einsum
+from ..ops.manipulation import concat as _concat
+from ..ops.manipulation import stack as _stack
 from ..ops.random import gaussian as _gaussian
 
-__all__ = ["tensor", "fill_constant"]
+__all__ = ["tensor", "fill_constant", "tensor_array_to_tensor"]
 
 #: Paddle's submodules of ``paddle.tensor``; each reads its names from the package
 SUBMODULES = ("array", "attribute", "creation", "einsum", "linalg", "logic", "manipulation",
@@ -69,6 +71,23 @@ def fill_constant(shape, dtype, value, force_cpu=False, out=None, place=None, na
     return out
 
 
+def tensor_array_to_tensor(input, axis=1, use_stack=False, name=None):
+    """``paddle.tensor.manipulation.tensor_array_to_tensor``: the tensors of ``input`` (a
+    list, Paddle's tensor array) stacked (``use_stack``) or concatenated along ``axis``, and
+    an int64 tensor of each one's size along ``axis``."""
+    if not isinstance(input, (list, tuple)):
+        raise TypeError(f"tensor_array_to_tensor(): input must be a list of Tensors (a tensor "
+                        f"array), but got {type(input).__name__}")
+    items = list(input)
+    res = _stack(items, axis) if use_stack else _concat(items, axis)
+    sizes = [int(t.shape[axis]) for t in items]
+    return res, to_tensor(np.array(sizes, dtype="int64"))
+
+
+#: the functions this module itself has (Paddle's paddle.tensor names that paddle has not)
+_OWN = {"tensor_array_to_tensor": tensor_array_to_tensor}
+
+
 def _package():
     return sys.modules[__name__.rpartition(".")[0]]
 
@@ -85,6 +104,8 @@ def _find(name):
     one of ``paddle.linalg`` / ``paddle.signal`` (``paddle.tensor.matrix_power``,
     ``paddle.tensor.stft``), else for an inplace name the Tensor method as a function
     (``paddle.tensor.add_(x, y)``)."""
+    if name in _OWN:
+        return _OWN[name]
     pkg = _package()
     try:
         return getattr(pkg, name)

@@ -64,6 +64,13 @@ out = [paddle.tensor.matrix_power(x, 2).numpy().tolist(),
        [round(float(v), 5) for v in paddle.tensor.svd(x)[1].numpy()],
        hasattr(paddle.tensor, "no_such_function")]
 """,
+    "tensor_array_to_tensor_concat_and_stack": """
+f = paddle.tensor.manipulation.tensor_array_to_tensor
+r1, i1 = f([paddle.ones([2, 3]), paddle.zeros([2, 5])], axis=1)
+r2, i2 = f([paddle.ones([2, 3]), paddle.zeros([2, 3])], axis=0, use_stack=True)
+out = [list(r1.shape), r1.numpy().sum().item(), str(i1.dtype), i1.numpy().tolist(),
+       list(r2.shape), i2.numpy().tolist()]
+""",
     "multinomial_in_static_program": """
 paddle.enable_static()
 try:
