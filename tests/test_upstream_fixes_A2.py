@@ -124,3 +124,13 @@ def test_to_static_lowers_its_program_under_forward_prim():
     want = np.meshgrid([1.0, 2.0], [3.0, 4.0, 5.0], indexing="ij")
     for g, w in zip(got, want):
         np.testing.assert_allclose(g.numpy(), w)
+
+
+def test_split_kernel_signature_follows_sections_or_num():
+    from paddle_compat.static import fluid_ops
+    sig = fluid_ops.kernel_signature("split", {"X": 1}, {"Out": 1},
+                                     {"axis": 1, "sections": [2, 1, 2], "num": 0})
+    assert sig == (["X"], ["sections", "axis"], ["Out"])
+    sig = fluid_ops.kernel_signature("split", {"X": 1}, {"Out": 1},
+                                     {"axis": 1, "sections": [], "num": 3})
+    assert sig == (["X"], ["num", "axis"], ["Out"])

@@ -78,13 +78,16 @@ def slots(names):
 def kernel_signature(op_type, inputs, outputs, attrs):
     """(input slots, attribute names, output slots) of ``op_type``'s kernel, in the order of
     its Python API's arguments: the input slots given (``inputs``), the attributes
-    (``KERNEL_ATTRS`` where the kernel takes other than all declared ones), the output slots.
+    (``KERNEL_ATTRS`` where the kernel takes other than all declared ones, or a function of
+    ``attrs`` giving them), the output slots.
     RuntimeError when the type is not registered (Paddle: no kernel signature)."""
     if op_type not in load_tables():
         raise RuntimeError(f"(NotFound) no kernel signature for operator {op_type}")
     _, in_slots, out_slots = FLUID_OPS[op_type]
     ins = [n for n, _ in slots(in_slots) if n in inputs]
     names = KERNEL_ATTRS.get(op_type)
+    if callable(names):                 # the kernel chosen by the attributes (split)
+        names = names(attrs or {})
     if names is None:
         names = list(OP_ATTRS.get(op_type, {}))
     return ins, list(names), [n for n, _ in slots(out_slots)]
@@ -126,11 +129,18 @@ def run(op_type, inputs, attrs, training=True):
         ins.append(v)
     a = dict(OP_ATTRS.get(op_type, {}))
     a.update({k: v for k, v in (attrs or {}).items() if v is not None})   # None: not set
-    outs = handler(_Layer(training and not a.get("is_test", False)), ins, a)
+    outs = list(handler(_Layer(training and not a.get("is_test", False)), ins, a))
+    out = slots(out_slots)
+    dups = [i for i, (_, dup) in enumerate(out) if dup]
+    if len(outs) != len(out) and len(dups) == 1:
+        # a handler shared with the .pdmodel reader gives its outputs flat: the one list slot
+        # takes those between the slots before and after it
+        i, tail = dups[0], len(out) - dups[0] - 1
+        outs = outs[:i] + [outs[i:len(outs) - tail]] + outs[len(outs) - tail:]
     result = {}
-    for (name, dup), v in zip(slots(out_slots), outs):
+    for (name, dup), v in zip(out, outs):
         if v is not None:
-            result[name] = list(v) if dup else v
+            result[name] = (list(v) if isinstance(v, (list, tuple)) else [v]) if dup else v
     return result
 
 
@@ -356,6 +366,9 @@ for _k in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise
 
 for _k in ("reduce_all", "reduce_any", "reduce_prod"):
     KERNEL_ATTRS[_k] = ["dim", "keep_dim"]
+# split's kernel: by sections, or split_with_num when only num is given
+KERNEL_ATTRS["split"] = lambda a: (["num", "axis"] if a.get("num") and not a.get("sections")
+                                   else ["sections", "axis"])
 
 register(_NEW, _NEW_ATTRS,
          no_grad=("bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "greater_than",

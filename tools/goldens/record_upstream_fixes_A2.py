@@ -129,6 +129,11 @@ out = [run_op("size", {{"Input": {X34}}}, {{"Out": None}}, {{}}),
        run_op("trace", {{"Input": {X34}}}, {{"Out": None}}, {{"offset": 1}}),
        run_op("trunc", {{"X": {X34} * 3}}, {{"Out": None}}, {{}})]
 """,
+    "op_split_sections_and_num": RUN_OP + """
+x = np.arange(20.0).reshape(4, 5)
+out = [run_op("split", {"X": x}, {"Out": 3}, {"axis": 1, "sections": [2, 1, 2]}),
+       run_op("split", {"X": x}, {"Out": 2}, {"axis": 0, "num": 2})]
+""",
     "op_take_along_axis": RUN_OP + f"""
 out = run_op("take_along_axis", {{"Input": {X34}, "Index": np.array([[0, 3], [1, 1], [2, 0]])}},
              {{"Result": None}}, {{"Axis": 1}})
