@@ -71,6 +71,18 @@ r2, i2 = f([paddle.ones([2, 3]), paddle.zeros([2, 3])], axis=0, use_stack=True)
 out = [list(r1.shape), r1.numpy().sum().item(), str(i1.dtype), i1.numpy().tolist(),
        list(r2.shape), i2.numpy().tolist()]
 """,
+    "pixel_unshuffle_factor_errors": """
+x = paddle.ones([2, 1, 12, 12])
+out = []
+for factor in (3.33, -1, 0):
+    for make in (lambda: paddle.nn.functional.pixel_unshuffle(x, factor),
+                 lambda: paddle.nn.PixelUnshuffle(factor)):
+        try:
+            make()
+            out.append("ok")
+        except Exception as e:  # noqa: BLE001
+            out.append([type(e).__name__, str(e)])
+""",
     "multinomial_in_static_program": """
 paddle.enable_static()
 try:

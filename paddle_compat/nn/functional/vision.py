@@ -29,8 +29,18 @@ def pixel_shuffle(x, upscale_factor, data_format="NCHW", name=None):
     return wrap(channel_last_of(torch.pixel_shuffle(t, upscale_factor), cl))
 
 
+def check_downscale_factor(factor):
+    """Paddle's checks of ``pixel_unshuffle``'s factor: TypeError unless an int, ValueError
+    unless positive."""
+    if not isinstance(factor, int):
+        raise TypeError("Downscale factor must be int type")
+    if factor <= 0:
+        raise ValueError("Downscale factor must be positive")
+
+
 def pixel_unshuffle(x, downscale_factor, data_format="NCHW", name=None):
     """[N, C, H*r, W*r] -> [N, C*r*r, H, W]."""
+    check_downscale_factor(downscale_factor)
     t, cl = _layout(x, data_format, "pixel_unshuffle")
     return wrap(channel_last_of(torch.pixel_unshuffle(t, downscale_factor), cl))
 

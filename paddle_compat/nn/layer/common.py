@@ -7,6 +7,7 @@ import torch
 from ...framework import dtype as _dt
 from ...ops.reshaping import flatten, unflatten
 from .. import functional as F
+from ..functional import vision as _vision
 from .layers import Layer
 
 __all__ = ["Linear", "Bilinear", "Embedding", "Dropout", "Dropout1D", "Dropout2D", "Dropout3D",
@@ -411,6 +412,10 @@ class PixelShuffle(_Shuffle):
 class PixelUnshuffle(_Shuffle):
     _arg = "downscale_factor"
     _fn = staticmethod(F.pixel_unshuffle)
+
+    def __init__(self, downscale_factor, data_format="NCHW", name=None):
+        _vision.check_downscale_factor(downscale_factor)
+        super().__init__(downscale_factor, data_format, name)
 
 
 class ChannelShuffle(_Shuffle):
