@@ -57,6 +57,7 @@ from . import compiled as _compiled
 from ..framework.parameter import mark_compiled
 from ..framework.tensor import Tensor, wrap
 from ..random import default_generator as _cpu_generator
+from ..static import decompose as _decompose
 from ..static import mode as _mode
 from ..static.backward import build_pylayer_backwards as _build_pylayer_backwards
 from ..static.executor import build_graph_module as _build_graph_module
@@ -349,6 +350,8 @@ class StaticFunction:
                                             requires_grad=bool(t.requires_grad))
             a, kw = tree_unflatten(vleaves, spec)
             out = self._fn(*a, **kw)
+            if _decompose.forward_enabled():            # Paddle's forward prim switch
+                _decompose.lower(prog.graph, prog.tracer)
         out_leaves, out_spec = tree_flatten(out)
         out_pos, nodes = [], []
         for i, v in enumerate(out_leaves):

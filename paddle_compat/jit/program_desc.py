@@ -46,9 +46,7 @@ __all__ = ["read_program_desc", "parse_program_desc", "program_to_ops", "load_pr
            "FLUID_OPS"]
 
 _DENSE_TENSOR, _FEED_MINIBATCH, _FETCH_LIST = 7, 9, 10
-_DTYPE_NAME = {0: "bool", 1: "int16", 2: "int32", 3: "int64", 4: "float16", 5: "float32",
-               6: "float64", 20: "uint8", 21: "int8", 22: "bfloat16", 23: "complex64",
-               24: "complex128"}
+_DTYPE_NAME = _fluid_ops.DTYPE_NAME
 
 
 # ---------------------------------------------------------------------------- wire format
@@ -540,6 +538,20 @@ def _instance_norm(layer, ins, a):
     return [y, _ops.mean(flat, -1), _ops.rsqrt(_ops.scale(var, 1.0, eps))]
 
 
+def _prelu(layer, ins, a):
+    """``mode`` all (one alpha), channel (one per channel) or element (Alpha shaped as one
+    sample): ``x`` where positive, else ``alpha * x``."""
+    x, alpha = ins[0], ins[1]
+    rank, mode = len(x.shape), a.get("mode", "all")
+    if mode == "channel":
+        axis = rank - 1 if a.get("data_format", "NCHW") in ("NHWC", "NLC", "NDHWC") else 1
+        alpha = _ops.reshape(alpha, [-1 if d == axis else 1 for d in range(rank)])
+    elif mode == "element":
+        alpha = _ops.reshape(alpha, [1] + list(x.shape[1:]))
+    zero = _ops.zeros([], x.dtype)
+    return [_ops.where(_ops.greater_than(x, zero), x, _ops.multiply(alpha, x))]
+
+
 # fluid op -> (handler, input slots, output slots); a slot name ending in "*" holds a list
 FLUID_OPS = {
     "affine_grid": (_affine_grid, ["Theta", "OutputShape"], ["Output"]),
@@ -657,7 +669,13 @@ FLUID_OPS = {
     "shape": ("pd_op.shape", ["Input"], ["Out"]),
     "rnn": (_rnn, ["Input", "PreState*", "WeightList*", "SequenceLength"],
             ["Out", "State*", "Reserve", "DropoutState"]),
+    "pixel_unshuffle": (lambda layer, ins, a: [F.pixel_unshuffle(
+        ins[0], a["downscale_factor"], a["data_format"])], ["X"], ["Out"]),
+    "prelu": (_prelu, ["X", "Alpha"], ["Out"]),
     "quantize_linear": (_quantize_linear, ["X", "Scale", "ZeroPoint"], ["Y"]),
+    "solve": (lambda layer, ins, a: [_linalg.solve(ins[0], ins[1])], ["X", "Y"], ["Out"]),
+    "unfold": (lambda layer, ins, a: [F.unfold(ins[0], a["kernel_sizes"], a["strides"],
+                                               a["paddings"], a["dilations"])], ["X"], ["Y"]),
     "dequantize_linear": (_dequantize_linear, ["X", "Scale", "ZeroPoint"], ["Y"]),
 }
 _CONTROL_FLOW = ("conditional_block", "while", "select_input", "select_output", "recurrent")

@@ -298,8 +298,35 @@ def multinomial(x, num_samples=1, replacement=False, name=None):
     if t.dtype not in (torch.float32, torch.float64):
         raise TypeError(f"multinomial(): x must be float32 or float64, but received "
                         f"{_dt.from_torch_dtype(t.dtype).name}")
+    if not isinstance(t, torch.Tensor):     # a static Variable: drawn when the program runs
+        return wrap(_multinomial_op()(t.detach(), int(num_samples), bool(replacement)))
     return _out(_dist.multinomial(_gen, t.detach().cpu().numpy(), int(num_samples),
                                   bool(replacement)), _dt.int64)
+
+
+_MULTINOMIAL_OP = []
+
+
+def _multinomial_op():
+    """``paddle_compat::multinomial_draw(x, num_samples, replacement)``: the CPU draw as a
+    torch op, so that a static Program records it (int64, ``x``'s shape with its last
+    dimension ``num_samples``) and draws each run. Registered on first use (as
+    ``_poisson_op``)."""
+    if _MULTINOMIAL_OP:
+        return _MULTINOMIAL_OP[0]
+
+    @torch.library.custom_op("paddle_compat::multinomial_draw", mutates_args=())
+    def multinomial_draw(x: torch.Tensor, num_samples: int, replacement: bool) -> torch.Tensor:
+        out = torch.from_numpy(np.ascontiguousarray(_dist.multinomial(
+            _gen, x.detach().cpu().numpy(), num_samples, replacement)))
+        return out.to(device=x.device, dtype=torch.int64)
+
+    @multinomial_draw.register_fake
+    def _(x, num_samples, replacement):
+        return x.new_empty(list(x.shape[:-1]) + [num_samples], dtype=torch.int64)
+
+    _MULTINOMIAL_OP.append(torch.ops.paddle_compat.multinomial_draw.default)
+    return _MULTINOMIAL_OP[0]
 
 
 def _poisson_cpu(rate):

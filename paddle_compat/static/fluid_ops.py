@@ -20,6 +20,7 @@ import numpy as np
 import torch
 
 from .. import ops as _ops
+from ..ops import decomposition as _dec
 from ..framework import hooks as _hooks
 from ..framework import dtype as _dt
 from ..framework.lodtensor import VARTYPE as _VARTYPE
@@ -88,7 +89,8 @@ def slots(names):
 def kernel_signature(op_type, inputs, outputs, attrs):
     """(input slots, attribute names, output slots) of ``op_type``'s kernel, in the order of
     its Python API's arguments: the input slots given (``inputs``), the attributes
-    (``KERNEL_ATTRS`` where the kernel takes other than all declared ones), the output slots.
+    (``KERNEL_ATTRS`` where the kernel takes other than all declared ones, or a function of
+    ``attrs`` giving them), the output slots.
     RuntimeError when the type is not registered (Paddle: no kernel signature)."""
     if op_type not in load_tables():
         raise RuntimeError(f"(NotFound) no kernel signature for operator {op_type}")
@@ -97,15 +99,15 @@ def kernel_signature(op_type, inputs, outputs, attrs):
     names = KERNEL_ATTRS.get(op_type)
     if names is None:
         names = list(OP_ATTRS.get(op_type, {}))
-    elif callable(names):       # the signature depends on the inputs given
-        ins, names = names(ins)
+    elif callable(names):       # the signature depends on the inputs or attributes given
+        ins, names = names(ins, attrs or {})
     return ins, list(names), [n for n, _ in slots(out_slots)]
 
 
 def _tensor_attr(slot, attr, names):
     """A kernel signature where the input ``slot``, when given, stands in ``names`` for the
     attribute ``attr`` (``top_k_v2``'s ``K`` for ``k``)."""
-    def sig(ins):
+    def sig(ins, attrs):
         if slot not in ins:
             return ins, names
         return [n for n in ins if n != slot], [slot if n == attr else n for n in names]
@@ -148,11 +150,18 @@ def run(op_type, inputs, attrs, training=True):
         ins.append(v)
     a = dict(OP_ATTRS.get(op_type, {}))
     a.update({k: v for k, v in (attrs or {}).items() if v is not None})   # None: not set
-    outs = handler(_Layer(training and not a.get("is_test", False)), ins, a)
+    outs = list(handler(_Layer(training and not a.get("is_test", False)), ins, a))
+    out = slots(out_slots)
+    dups = [i for i, (_, dup) in enumerate(out) if dup]
+    if len(outs) != len(out) and len(dups) == 1:
+        # a handler shared with the .pdmodel reader gives its outputs flat: the one list slot
+        # takes those between the slots before and after it
+        i, tail = dups[0], len(out) - dups[0] - 1
+        outs = outs[:i] + [outs[i:len(outs) - tail]] + outs[len(outs) - tail:]
     result = {}
-    for (name, dup), v in zip(slots(out_slots), outs):
+    for (name, dup), v in zip(out, outs):
         if v is not None:
-            result[name] = list(v) if dup else v
+            result[name] = (list(v) if isinstance(v, (list, tuple)) else [v]) if dup else v
     return result
 
 
@@ -170,6 +179,18 @@ def op_proto_fields(op_type):
 # ---------------------------------------------------------------------- op types
 #: op types whose every input is optional (the shape of ``randint`` as a tensor)
 _NO_REQUIRED_INPUT = {"randint"}
+#: the proto data type codes (``VarType``) of op attributes such as ``dtype``
+DTYPE_NAME = {0: "bool", 1: "int16", 2: "int32", 3: "int64", 4: "float16", 5: "float32",
+              6: "float64", 20: "uint8", 21: "int8", 22: "bfloat16", 23: "complex64",
+              24: "complex128"}
+
+
+def dtype_name(code):
+    """The dtype name of a proto data type code (an int or a ``VarType`` member)."""
+    try:
+        return DTYPE_NAME[int(code)]
+    except (KeyError, TypeError, ValueError):
+        raise ValueError(f"(InvalidArgument) unknown data type code {code!r}") from None
 
 
 def _unary(fn):
@@ -334,6 +355,47 @@ def _logspace(layer, ins, a):
     return [_ops.logspace(ins[0], ins[1], ins[2], ins[3], dt)]
 
 
+def _reduce_bool(fn):
+    def run(layer, ins, a):
+        axis = None if a["reduce_all"] else (list(a["dim"]) or None)
+        return [fn(ins[0], axis=axis, keepdim=a["keep_dim"])]
+    return run
+
+
+def _nanmedian(layer, ins, a):
+    """Out, and MedianIndex: the position of the lower median ("min" mode), or of the lower
+    and the upper one ("avg", the last dimension; the upper is the lower of ``-x``)."""
+    axis = list(a["axis"]) or None
+    low, idx = _ops.nanmedian(ins[0], axis, a["keepdim"], "min")
+    if a["mode"] == "min":
+        return [low, idx]
+    out = _ops.nanmedian(ins[0], axis, a["keepdim"], "avg")
+    _, upper = _ops.nanmedian(_ops.neg(ins[0]), axis, a["keepdim"], "min")
+    return [out, _ops.stack([idx, upper], -1)]
+
+
+def _roll(layer, ins, a):
+    shifts = ins[1] if ins[1] is not None else list(a["shifts"])
+    return [_ops.roll(ins[0], shifts, list(a["axis"]) or None)]
+
+
+def _tile(layer, ins, a):
+    reps = (ins[1] if ins[1] is not None else
+            list(ins[2]) if ins[2] is not None else list(a["repeat_times"]))
+    return [_ops.tile(ins[0], reps)]
+
+
+def _unique(layer, ins, a):
+    """Outputs Out, Indices (first occurrences), Index (the inverse), Counts."""
+    axis = list(a["axis"])
+    res = _ops.unique(ins[0], return_index=True, return_inverse=True, return_counts=True,
+                      axis=axis[0] if axis else None, dtype=dtype_name(a["dtype"]))
+    out, index, inverse, counts = res
+    return [out, index if a["return_index"] else None,
+            inverse if a["return_inverse"] or not a["is_sorted"] else None,
+            counts if a["return_counts"] else None]
+
+
 _NEW = {
     "tril_triu": (_tril_triu, ["X"], ["Out"]),
     "angle": (_unary(_ops.angle), ["X"], ["Out"]),
@@ -396,6 +458,40 @@ _NEW = {
     "sign": (_unary(_ops.sign), ["X"], ["Out"]),
     "top_k_v2": (_top_k_v2, ["X", "K"], ["Out", "Indices"]),
     "unique_consecutive": (_unique_consecutive, ["X"], ["Out", "Index", "Counts"]),
+    "matrix_power": (lambda layer, ins, a: [_dec.matrix_power(ins[0], a["n"])], ["X"], ["Out"]),
+    "meshgrid": (lambda layer, ins, a: [list(_ops.meshgrid(*ins[0]))], ["X*"], ["Out*"]),
+    "mode": (lambda layer, ins, a: list(_ops.mode(ins[0], a["axis"], a["keepdim"])), ["X"],
+             ["Out", "Indices"]),
+    "multinomial": (lambda layer, ins, a: [_ops.multinomial(ins[0], a["num_samples"],
+                                                            a["replacement"])], ["X"], ["Out"]),
+    "nanmedian": (_nanmedian, ["X"], ["Out", "MedianIndex"]),
+    "put_along_axis": (lambda layer, ins, a: [_ops.put_along_axis(
+        ins[0], ins[1], ins[2], a["Axis"], a["Reduce"], a["Include_self"])],
+        ["Input", "Index", "Value"], ["Result"]),
+    "reduce_all": (_reduce_bool(_ops.all), ["X", "AxisTensor", "AxisTensorList*"], ["Out"]),
+    "reduce_any": (_reduce_bool(_ops.any), ["X", "AxisTensor", "AxisTensorList*"], ["Out"]),
+    "reduce_prod": (_reduce_bool(_ops.prod), ["X"], ["Out"]),
+    "roll": (_roll, ["X", "ShiftsTensor"], ["Out"]),
+    "scatter_nd_add": (lambda layer, ins, a: [_ops.scatter_nd_add(ins[0], ins[1], ins[2])],
+                       ["X", "Index", "Updates"], ["Out"]),
+    "searchsorted": (lambda layer, ins, a: [_ops.searchsorted(ins[0], ins[1], a["out_int32"],
+                                                              a["right"])],
+                     ["SortedSequence", "Values"], ["Out"]),
+    "size": (_unary(_ops.numel), ["Input"], ["Out"]),
+    "svd": (lambda layer, ins, a: list(_dec.svd(ins[0], a["full_matrices"])), ["X"],
+            ["U", "S", "VH"]),
+    "take_along_axis": (lambda layer, ins, a: [_ops.take_along_axis(ins[0], ins[1], a["Axis"])],
+                        ["Input", "Index"], ["Result"]),
+    "tile": (_tile, ["X", "RepeatTimes", "repeat_times_tensor*"], ["Out"]),
+    "trace": (lambda layer, ins, a: [_ops.trace(ins[0], a["offset"], a["axis1"], a["axis2"])],
+              ["Input"], ["Out"]),
+    "tril_indices": (lambda layer, ins, a: [_ops.tril_indices(
+        a["rows"], a["cols"], a["offset"], dtype_name(a["dtype"]))], [], ["out"]),
+    "trunc": (_unary(_ops.trunc), ["X"], ["Out"]),
+    "unique": (_unique, ["X"], ["Out", "Indices", "Index", "Counts"]),
+    "where": (lambda layer, ins, a: [_ops.where(ins[0], ins[1], ins[2])],
+              ["Condition", "X", "Y"], ["Out"]),
+    "where_index": (lambda layer, ins, a: [_ops.nonzero(ins[0])], ["Condition"], ["Out"]),
 }
 _NEW_ATTRS = {
     "tril_triu": {"diagonal": 0, "lower": False},
@@ -426,6 +522,27 @@ _NEW_ATTRS = {
     "logspace": {"dtype": 5},
     "cumsum": {"axis": -1, "flatten": False, "exclusive": False, "reverse": False},
     "gather": {"axis": 0},
+    "matrix_power": {"n": 1},
+    "mode": {"axis": -1, "keepdim": False},
+    "multinomial": {"num_samples": 1, "replacement": False},
+    "nanmedian": {"axis": [], "keepdim": True, "mode": "avg"},
+    "pixel_unshuffle": {"downscale_factor": 1, "data_format": "NCHW"},
+    "prelu": {"data_format": "NCHW", "mode": "all"},
+    "put_along_axis": {"Axis": 0, "Reduce": "assign", "Include_self": True},
+    "reduce_all": {"dim": [0], "keep_dim": False, "reduce_all": False},
+    "reduce_any": {"dim": [0], "keep_dim": False, "reduce_all": False},
+    "reduce_prod": {"dim": [0], "keep_dim": False, "reduce_all": False},
+    "roll": {"shifts": [], "axis": []},
+    "searchsorted": {"out_int32": False, "right": False},
+    "svd": {"full_matrices": False},
+    "take_along_axis": {"Axis": 0},
+    "tile": {"repeat_times": []},
+    "trace": {"offset": 0, "axis1": 0, "axis2": 1},
+    "tril_indices": {"rows": 0, "cols": 0, "offset": 0, "dtype": 3},
+    "unfold": {"kernel_sizes": [], "strides": [1, 1], "paddings": [0, 0, 0, 0],
+               "dilations": [1, 1]},
+    "unique": {"return_index": False, "return_inverse": False, "return_counts": False,
+               "axis": [], "dtype": 3, "is_sorted": False},
     "unstack": {"axis": 0, "num": 0},
     "unbind": {"axis": 0},
     "expand_v2": {"shape": []},
@@ -479,13 +596,20 @@ for _k in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise
     KERNEL_ATTRS[_k] = []           # the kernels broadcast as numpy does (axis -1)
 KERNEL_ATTRS["isclose"] = ["equal_nan"]     # rtol/atol come as the Rtol/Atol inputs
 
+for _k in ("reduce_all", "reduce_any", "reduce_prod"):
+    KERNEL_ATTRS[_k] = ["dim", "keep_dim"]
+# a signature that depends on the inputs or attributes given: (input slots, attributes) ->
+# (input slots, attribute names)
 KERNEL_ATTRS.update({
-    "matrix_rank": lambda ins: (ins, ["use_default_tol", "hermitian"] if "TolTensor" in ins
-                                else ["tol", "use_default_tol", "hermitian"]),
+    "matrix_rank": lambda ins, a: (ins, ["use_default_tol", "hermitian"] if "TolTensor" in ins
+                                   else ["tol", "use_default_tol", "hermitian"]),
     "one_hot_v2": _tensor_attr("depth_tensor", "depth", ["depth", "dtype", "allow_out_of_range"]),
     "randint": _tensor_attr("ShapeTensor", "shape", ["low", "high", "shape", "dtype"]),
-    "repeat_interleave": lambda ins: (ins, ["dim", "output_size"] if "RepeatsTensor" in ins
-                                      else ["Repeats", "dim", "output_size"]),
+    "repeat_interleave": lambda ins, a: (ins, ["dim", "output_size"] if "RepeatsTensor" in ins
+                                         else ["Repeats", "dim", "output_size"]),
+    # split's kernel: by sections, or split_with_num when only num is given
+    "split": lambda ins, a: (ins, ["num", "axis"] if a.get("num") and not a.get("sections")
+                             else ["sections", "axis"]),
     "top_k_v2": _tensor_attr("K", "k", ["k", "axis", "largest", "sorted"]),
 })
 register(_NEW, _NEW_ATTRS,
@@ -494,7 +618,8 @@ register(_NEW, _NEW_ATTRS,
                   "not_equal", "shape", "arg_max", "arg_min", "fill_constant",
                   "elementwise_floordiv", "elementwise_mod", "fill_any_like", "gaussian_random",
                   "isclose", "logspace", "matrix_rank", "one_hot_v2", "randint", "randperm",
-                  "reverse", "sign", "unique_consecutive"))
+                  "reverse", "sign", "unique_consecutive", "multinomial", "reduce_all",
+                  "reduce_any", "searchsorted", "size", "tril_indices", "unique", "where_index"))
 
 from . import optimizer_ops as _optimizer_ops  # noqa: E402,F401  (registers the optimizer types)
 

@@ -453,10 +453,12 @@ class Block:
         result's node takes its name and the unused declaration is dropped."""
         name = var if isinstance(var, str) else var.name
         proxy = value._t
-        if isinstance(proxy, torch.Tensor):     # made by a creation op (randperm): held as a
-            proxy = self.program.tracer.record("call_function", torch.clone, (proxy,), {})
-        node = proxy.node
-        if node.op == "placeholder" or node.meta.get("declared_output"):
+        node = getattr(proxy, "node", None)
+        if node is None:                            # known when building (numel), or made by
+            # a creation op (randperm): held as a constant
+            proxy = self.program.tracer.constant(proxy).clone()
+            node = proxy.node
+        elif node.op == "placeholder" or node.meta.get("declared_output"):
             with program_guard(self.program):       # a result that is another variable
                 proxy = _assign(value)._t
             node = proxy.node

@@ -622,6 +622,9 @@ class StaticProxy(Proxy):
         raise _value_error("index")
 
     def __len__(self):
+        m = self._m
+        if isinstance(m, (tuple, list)):        # an op's several outputs (unbind, split)
+            return len(m)
         s = shape_of(self.node)
         if not s:
             raise TypeError("len() of a 0-d tensor")

@@ -18,9 +18,11 @@ from ..ops import arrays as _arrays
 from ..ops.creation import full, to_tensor
 from ..ops.linalg import einsum as _einsum
 from ..ops.random import exponential_ as _exponential_
+from ..ops.manipulation import concat as _concat
+from ..ops.manipulation import stack as _stack
 from ..ops.random import gaussian as _gaussian
 
-__all__ = ["tensor", "fill_constant"]
+__all__ = ["tensor", "fill_constant", "tensor_array_to_tensor"]
 
 #: Paddle's submodules of ``paddle.tensor``; each reads its names from the package
 SUBMODULES = ("array", "attribute", "creation", "einsum", "linalg", "logic", "manipulation",
@@ -71,6 +73,23 @@ def fill_constant(shape, dtype, value, force_cpu=False, out=None, place=None, na
     return out
 
 
+def tensor_array_to_tensor(input, axis=1, use_stack=False, name=None):
+    """``paddle.tensor.manipulation.tensor_array_to_tensor``: the tensors of ``input`` (a
+    list, Paddle's tensor array) stacked (``use_stack``) or concatenated along ``axis``, and
+    an int64 tensor of each one's size along ``axis``."""
+    if not isinstance(input, (list, tuple)):
+        raise TypeError(f"tensor_array_to_tensor(): input must be a list of Tensors (a tensor "
+                        f"array), but got {type(input).__name__}")
+    items = list(input)
+    res = _stack(items, axis) if use_stack else _concat(items, axis)
+    sizes = [int(t.shape[axis]) for t in items]
+    return res, to_tensor(np.array(sizes, dtype="int64"))
+
+
+#: the functions this module itself has (Paddle's paddle.tensor names that paddle has not)
+_OWN = {"tensor_array_to_tensor": tensor_array_to_tensor}
+
+
 def _package():
     return sys.modules[__name__.rpartition(".")[0]]
 
@@ -82,23 +101,38 @@ class _TensorNamespace(types.ModuleType):
         return tensor(*args, **kwargs)
 
 
-def _names_of_the_package(where, also=None):
-    """A module ``__getattr__`` reading names from the package (``paddle.sum``), then from its
-    submodule ``also`` (``paddle.tensor.linalg.triangular_solve`` is
-    ``paddle.linalg.triangular_solve``)."""
+def _find(name):
+    """``name`` as Paddle's ``paddle.tensor`` exports it: the package's function, else the
+    one of ``paddle.linalg`` / ``paddle.signal`` (``paddle.tensor.matrix_power``,
+    ``paddle.tensor.stft``), else for an inplace name the Tensor method as a function
+    (``paddle.tensor.add_(x, y)``)."""
+    if name in _OWN:
+        return _OWN[name]
+    pkg = _package()
+    try:
+        return getattr(pkg, name)
+    except AttributeError:
+        pass
+    for sub in ("linalg", "signal"):
+        fn = getattr(getattr(pkg, sub, None), name, None)
+        if fn is not None:
+            return fn
+    if name.endswith("_") and not name.startswith("_"):
+        fn = getattr(Tensor, name, None)
+        if callable(fn):
+            return fn
+    raise AttributeError(name)
+
+
+def _names_of_the_package(where):
+    """A module ``__getattr__`` reading names from the package (``_find``)."""
     def getattr_(name):
         if name.startswith("__"):
             raise AttributeError(name)
         try:
-            return getattr(_package(), name)
+            return _find(name)
         except AttributeError:
-            pass
-        try:
-            if also is not None:
-                return getattr(getattr(_package(), also), name)
-        except AttributeError:
-            pass
-        raise AttributeError(f"module '{where}' has no attribute '{name}'")
+            raise AttributeError(f"module '{where}' has no attribute '{name}'") from None
     return getattr_
 
 
@@ -109,8 +143,7 @@ def _submodule(short):
     full = f"{__name__}.{short}"
     mod = types.ModuleType(full, f"Paddle's paddle.tensor.{short}: reads its names from the "
                                  f"package (paddle.tensor.{short}.sum is paddle.sum).")
-    mod.__getattr__ = _names_of_the_package(f"paddle.tensor.{short}",
-                                            "linalg" if short == "linalg" else None)
+    mod.__getattr__ = _names_of_the_package(f"paddle.tensor.{short}")
     sys.modules[full] = mod
     return mod
 

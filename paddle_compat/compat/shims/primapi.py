@@ -1,7 +1,8 @@
 """``paddle.incubate.autograd.primapi``: Paddle's lowering of static programs to primitive
-operators (``to_prim``) and its gradient functions over them. paddle_compat's programs are run
-as built (there is no separate primitive operator set), so ``to_prim`` leaves them as they are;
-``grad`` and ``forward_grad`` are the static-program gradients."""
+operators (``to_prim``: ``static.decompose`` lowers the composite ops it has rules for) and its
+gradient functions over them (``grad`` and ``forward_grad`` are the static-program
+gradients)."""
+from ...static import decompose as _decompose
 from ...static.backward import gradients
 from ..missing import UnsupportedAPIError
 
@@ -10,7 +11,20 @@ __all__ = ["to_prim", "grad", "forward_grad"]
 
 def to_prim(blocks, blacklist=frozenset(), whitelist=frozenset(), start_idx=-1,
             backward_length=-1):
-    """Lower ``blocks`` to primitive operators: nothing to do on paddle_compat's programs."""
+    """Lower the composite ops of ``blocks``' programs (``static.decompose``: meshgrid,
+    stack, softmax, tile, roll) to primitive ones, when forward prim is enabled
+    (``core._set_prim_forward_enabled``) as in Paddle; ``blacklist``/``whitelist`` name op
+    types to leave / the only ones to lower."""
+    if not _decompose.forward_enabled():
+        return None
+    blocks = blocks if isinstance(blocks, (list, tuple)) else [blocks]
+    done = []
+    for b in blocks:
+        prog = getattr(b, "program", b)
+        if any(p is prog for p in done):
+            continue
+        done.append(prog)
+        _decompose.lower(prog.graph, prog.tracer, set(blacklist), set(whitelist))
     return None
 
 

@@ -11,6 +11,7 @@ from ....random import default_generator
 from ....random.engine import Generator  # the class of paddle.Generator()'s generators
 from ....framework.dtype import DType as DataType
 from ....framework.flags import _FLAGS, get_flags, set_flags
+from ....static import decompose as _decompose
 from ....static.executor import DenseTensor, Scope
 from . import operators as _operators
 from .operators import (Operator, get_all_op_protos, get_attrtibute_type, get_op_extra_attrs,
@@ -75,8 +76,8 @@ def grad_var_suffix():
 
 
 # Paddle's switches that decompose ops into primitive ops for the forward / backward pass (its
-# compiler's input). paddle_compat's gradients are torch's either way, so a switch only records
-# its state, which the queries report as Paddle does.
+# compiler's input). paddle_compat's gradients are torch's either way; the forward switch makes
+# to_static and primapi.to_prim lower the composite ops static.decompose has rules for.
 _prim = {"fwd": False, "bwd": False, "eager": False}
 
 
@@ -88,6 +89,7 @@ def _prim_flag(value):
 
 def _set_prim_forward_enabled(value):
     _prim["fwd"] = _prim_flag(value)
+    _decompose.set_forward_enabled(value)
 
 
 def _set_prim_backward_enabled(value):
@@ -96,6 +98,7 @@ def _set_prim_backward_enabled(value):
 
 def _set_prim_all_enabled(value):
     _prim["fwd"] = _prim["bwd"] = _prim_flag(value)
+    _decompose.set_forward_enabled(value)
 
 
 def _is_fwd_prim_enabled():
