@@ -89,11 +89,12 @@ NO_STORAGE = frozenset(("pstring", "raw"))
 SATURATING = {torch.float8_e4m3fn, torch.float8_e5m2, torch.uint16}
 
 _BY_TORCH = {d.torch: d for d in ALL_DTYPES.values() if d.torch is not None}
-# numpy's uint16 is no dtype argument (a uint16 array is bfloat16 bits to Paddle's to_tensor)
+# numpy's uint16 means bfloat16 (Paddle stores bfloat16 in numpy as its uint16 bits:
+# paddle.zeros(2, dtype=np.uint16), static.data(dtype=np.uint16), a uint16 array to to_tensor)
 _BY_NUMPY = {d.np: d for d in ALL_DTYPES.values()
              if d.np is not None and d.name in ("bool", "int8", "uint8", "int16", "int32", "int64",
-                                                "float16", "float32", "float64", "complex64",
-                                                "complex128", "uint32", "uint64")}
+                                                "float16", "bfloat16", "float32", "float64",
+                                                "complex64", "complex128", "uint32", "uint64")}
 # numpy's meanings, as Paddle reads them: 'float' is float64, 'complex' is complex128.
 _ALIASES = {"float": "float64", "double": "float64", "half": "float16", "int": "int64",
             "long": "int64", "uint16": "bfloat16", "bf16": "bfloat16", "fp16": "float16",

@@ -31,6 +31,7 @@ import struct
 
 import numpy as np
 
+from .. import linalg as _linalg
 from .. import ops as _ops
 from ..nn import functional as F
 from ..static import fluid_ops as _fluid_ops
@@ -44,9 +45,7 @@ __all__ = ["read_program_desc", "parse_program_desc", "program_to_ops", "load_pr
            "FLUID_OPS"]
 
 _DENSE_TENSOR, _FEED_MINIBATCH, _FETCH_LIST = 7, 9, 10
-_DTYPE_NAME = {0: "bool", 1: "int16", 2: "int32", 3: "int64", 4: "float16", 5: "float32",
-               6: "float64", 20: "uint8", 21: "int8", 22: "bfloat16", 23: "complex64",
-               24: "complex128"}
+_DTYPE_NAME = _fluid_ops.DTYPE_NAMES
 
 
 # ---------------------------------------------------------------------------- wire format
@@ -485,6 +484,16 @@ def _dequantize_linear(layer, ins, a):
     return [_ops.scale(_ops.multiply(x, s), 1.0 / bnt)]
 
 
+def _conv2d_transpose(layer, ins, a):
+    alg = a["padding_algorithm"]
+    padding = alg if alg in ("SAME", "VALID") else a["paddings"]
+    fmt = a["data_format"]
+    return [F.conv2d_transpose(ins[0], ins[1], ins[2], a["strides"], padding,
+                               a["output_padding"] or 0, a["groups"] or 1, a["dilations"],
+                               a["output_size"] or None,
+                               "NCHW" if fmt == "AnyLayout" else fmt)]
+
+
 # fluid op -> (handler, input slots, output slots); a slot name ending in "*" holds a list
 FLUID_OPS = {
     "matmul_v2": ("pd_op.matmul", ["X", "Y"], ["Out"]),
@@ -571,6 +580,18 @@ FLUID_OPS = {
     "shape": ("pd_op.shape", ["Input"], ["Out"]),
     "rnn": (_rnn, ["Input", "PreState*", "WeightList*", "SequenceLength"],
             ["Out", "State*", "Reserve", "DropoutState"]),
+    "bce_loss": (lambda layer, ins, a: [F.binary_cross_entropy(ins[0], ins[1], reduction="none")],
+                 ["X", "Label"], ["Out"]),
+    "conv2d_transpose": (_conv2d_transpose, ["Input", "Filter", "Bias"], ["Output"]),
+    "determinant": (lambda layer, ins, a: [_linalg.det(ins[0])], ["Input"], ["Out"]),
+    "eigh": (lambda layer, ins, a: list(_linalg.eigh(ins[0], a["UPLO"])), ["X"],
+             ["Eigenvalues", "Eigenvectors"]),
+    "gumbel_softmax": (lambda layer, ins, a: [F.gumbel_softmax(ins[0], a["temperature"],
+                                                               a["hard"], a["axis"])],
+                       ["X"], ["Out"]),
+    "lu": (lambda layer, ins, a: list(_linalg.lu(ins[0], a["pivots"], get_infos=True)), ["X"],
+           ["Out", "Pivots", "Infos"]),
+    "slogdeterminant": (lambda layer, ins, a: [_linalg.slogdet(ins[0])], ["Input"], ["Out"]),
     "quantize_linear": (_quantize_linear, ["X", "Scale", "ZeroPoint"], ["Y"]),
     "dequantize_linear": (_dequantize_linear, ["X", "Scale", "ZeroPoint"], ["Y"]),
 }

@@ -8,6 +8,7 @@ number for ``y``, which Paddle first casts to x's dtype. Bitwise ops need one dt
 """
 import torch
 
+from ..framework.mode import in_static_mode
 from ..framework.promotion import binary_operands
 from ..framework.tensor import Tensor, wrap
 from .common import F64, float_attr, not_tensor
@@ -209,11 +210,28 @@ def _close_args(x, y, api):
     return a, b
 
 
+def _tolerance(v, name):
+    """A tolerance given as a Tensor (Paddle's ``Rtol``/``Atol`` inputs): its torch value,
+    after Paddle's checks (one element, a floating dtype); a number as it is."""
+    if not isinstance(v, Tensor):
+        return v
+    t = v._t
+    if t.numel() != 1:
+        raise ValueError(f"(InvalidArgument) The Scalar only supports Tensor with 1 element, "
+                         f"but now Tensor has `{t.numel()}` elements")
+    if t.dtype not in (torch.float32, F64):
+        raise ValueError(f"(InvalidArgument) Input ({name}) type must be double or float, but "
+                         f"get {v.dtype.name}.")
+    return t.reshape(())
+
+
 def _isclose(a, b, rtol, atol, equal_nan):
     """|a - b| <= atol + rtol * |b| in a's precision (Paddle does not clamp a negative rtol)."""
+    rtol, atol = _tolerance(rtol, "Rtol"), _tolerance(atol, "Atol")
     if not a.is_floating_point():
         a, b = a.to(torch.float64), b.to(torch.float64)
-    if a.dtype is F64:                                # Paddle's float attributes
+    if a.dtype is F64 and not isinstance(rtol, torch.Tensor) \
+            and not isinstance(atol, torch.Tensor):   # Paddle's float attributes
         rtol, atol = float_attr(rtol), float_attr(atol)
     close = (a - b).abs() <= atol + rtol * b.abs()
     close = close | (a == b)                          # equal infinities
@@ -226,6 +244,14 @@ def _isclose(a, b, rtol, atol, equal_nan):
 def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
     """Whether all of x and y are close (a 0-d bool tensor)."""
     a, b = _close_args(x, y, "allclose")
+    if in_static_mode():                              # Paddle's static checks of the arguments
+        for arg, v in (("rtol", rtol), ("atol", atol)):
+            if not isinstance(v, (float, Tensor)):
+                raise TypeError(f"Type of input {arg} must be float, but received type "
+                                f"{type(v)}")
+        if not isinstance(equal_nan, bool):
+            raise TypeError(f"The type of 'equal_nan' in allclose must be {bool}, but received "
+                            f"{type(equal_nan)}. ")
     return wrap(_isclose(a, b, rtol, atol, equal_nan).all())
 
 

@@ -82,10 +82,11 @@ def kernel_signature(op_type, inputs, outputs, attrs):
     if op_type not in load_tables():
         raise RuntimeError(f"(NotFound) no kernel signature for operator {op_type}")
     _, in_slots, out_slots = FLUID_OPS[op_type]
-    ins = [n for n, _ in slots(in_slots) if n in inputs]
     names = KERNEL_ATTRS.get(op_type)
     if names is None:
         names = list(OP_ATTRS.get(op_type, {}))
+    # an input slot the kernel takes as an attribute (allclose's Rtol) is among the attributes
+    ins = [n for n, _ in slots(in_slots) if n in inputs and n not in names]
     return ins, list(names), [n for n, _ in slots(out_slots)]
 
 
@@ -179,6 +180,60 @@ def _gather(layer, ins, a):
     return [_ops.gather(ins[0], ins[1], axis)]
 
 
+# VarType numbers of Paddle's framework.proto -> data type names (dtype attributes)
+DTYPE_NAMES = {0: "bool", 1: "int16", 2: "int32", 3: "int64", 4: "float16", 5: "float32",
+               6: "float64", 20: "uint8", 21: "int8", 22: "bfloat16", 23: "complex64",
+               24: "complex128"}
+
+
+def dtype_name(code, op_type):
+    """The data type name of a ``dtype`` attribute (a VarType number); ValueError naming
+    ``op_type`` for a number that is none."""
+    name = DTYPE_NAMES.get(int(code))
+    if name is None:
+        raise ValueError(f"(InvalidArgument) {op_type}: unknown data type number {code}")
+    return name
+
+
+def _allclose(layer, ins, a):
+    rtol = ins[2] if ins[2] is not None else float(a["rtol"])
+    atol = ins[3] if ins[3] is not None else float(a["atol"])
+    return [_ops.allclose(ins[0], ins[1], rtol, atol, a["equal_nan"])]
+
+
+def _cummin(layer, ins, a):
+    return list(_ops.cummin(ins[0], a["axis"], dtype_name(a["dtype"], "cummin")))
+
+
+def _empty(layer, ins, a):
+    if ins[0] is not None:
+        shape = ins[0]
+    elif ins[1] is not None:
+        shape = list(ins[1])
+    else:
+        shape = list(a["shape"])
+    return [_ops.empty(shape, dtype_name(a["dtype"], "empty"))]
+
+
+def _eye(layer, ins, a):
+    cols = a["num_columns"]
+    return [_ops.eye(a["num_rows"], None if cols < 0 else cols,
+                     dtype_name(a["dtype"], "eye"))]
+
+
+def _fill_any_like(layer, ins, a):
+    dt = None if a["dtype"] < 0 else dtype_name(a["dtype"], "fill_any_like")
+    return [_ops.full_like(ins[0], a["value"], dt)]
+
+
+def _linspace(layer, ins, a):
+    return [_ops.linspace(ins[0], ins[1], ins[2], dtype_name(a["dtype"], "linspace"))]
+
+
+def _range(layer, ins, a):
+    return [_ops.arange(ins[0], ins[1], ins[2], ins[0].dtype)]
+
+
 def _expand_v2(layer, ins, a):
     shape = ins[1] if ins[1] is not None else (list(ins[2]) if ins[2] is not None
                                                 else a["shape"])
@@ -186,6 +241,38 @@ def _expand_v2(layer, ins, a):
 
 
 _NEW = {
+    "addmm": (lambda layer, ins, a: [_ops.addmm(ins[0], ins[1], ins[2], a["Beta"], a["Alpha"])],
+              ["Input", "X", "Y"], ["Out"]),
+    "allclose": (_allclose, ["Input", "Other", "Rtol", "Atol"], ["Out"]),
+    "bernoulli": (_unary(_ops.bernoulli), ["X"], ["Out"]),
+    "bincount": (lambda layer, ins, a: [_ops.bincount(ins[0], ins[1], a["minlength"])],
+                 ["X", "Weights"], ["Out"]),
+    "bmm": (_binary(_ops.bmm), ["X", "Y"], ["Out"]),
+    "cholesky": (lambda layer, ins, a: [_ops.cholesky(ins[0], a["upper"])], ["X"], ["Out"]),
+    "complex": (_binary(_ops.complex), ["X", "Y"], ["Out"]),
+    "cross": (lambda layer, ins, a: [_ops.cross(ins[0], ins[1], a["dim"])], ["X", "Y"],
+              ["Out"]),
+    "cummin": (_cummin, ["x"], ["out", "indices"]),
+    "diag_embed": (lambda layer, ins, a: [_ops.diag_embed(ins[0], a["offset"], a["dim1"],
+                                                          a["dim2"])], ["Input"], ["Out"]),
+    "dist": (lambda layer, ins, a: [_ops.dist(ins[0], ins[1], a["p"])], ["X", "Y"], ["Out"]),
+    "eigvalsh": (lambda layer, ins, a: [_ops.eigvalsh(ins[0], a["UPLO"]), None], ["X"],
+                 ["Eigenvalues", "Eigenvectors"]),
+    "empty": (_empty, ["ShapeTensor", "ShapeTensorList*"], ["Out"]),
+    "erfinv": (_unary(_ops.erfinv), ["X"], ["Out"]),
+    "eye": (_eye, [], ["Out"]),
+    "fill_any_like": (_fill_any_like, ["X"], ["Out"]),
+    "flip": (lambda layer, ins, a: [_ops.flip(ins[0], a["axis"])], ["X"], ["Out"]),
+    "index_sample": (_binary(_ops.index_sample), ["X", "Index"], ["Out"]),
+    "inverse": (_unary(_ops.inverse), ["Input"], ["Output"]),
+    "lgamma": (_unary(_ops.lgamma), ["X"], ["Out"]),
+    "linspace": (_linspace, ["Start", "Stop", "Num"], ["Out"]),
+    "logit": (lambda layer, ins, a: [_ops.logit(ins[0], a["eps"])], ["X"], ["Out"]),
+    "logsumexp": (lambda layer, ins, a: [_ops.logsumexp(
+        ins[0], None if a["reduce_all"] else (list(a["axis"]) or None), a["keepdim"])],
+        ["X"], ["Out"]),
+    "masked_select": (_binary(_ops.masked_select), ["X", "Mask"], ["Y"]),
+    "range": (_range, ["Start", "End", "Step"], ["Out"]),
     "tril_triu": (_tril_triu, ["X"], ["Out"]),
     "bitwise_and": (_binary(_ops.bitwise_and), ["X", "Y"], ["Out"]),
     "bitwise_or": (_binary(_ops.bitwise_or), ["X", "Y"], ["Out"]),
@@ -205,6 +292,28 @@ _NEW = {
     "kron": (_binary(_ops.kron), ["X", "Y"], ["Out"]),
 }
 _NEW_ATTRS = {
+    "addmm": {"Beta": 1.0, "Alpha": 1.0},
+    "allclose": {"rtol": "1e-05", "atol": "1e-08", "equal_nan": False},
+    "bincount": {"minlength": 0},
+    "cholesky": {"upper": False},
+    "conv2d_transpose": {"strides": [1, 1], "paddings": [0, 0], "output_padding": [],
+                         "output_size": [], "padding_algorithm": "EXPLICIT", "groups": 1,
+                         "dilations": [1, 1], "data_format": "NCHW"},
+    "cross": {"dim": 9},
+    "cummin": {"axis": -1, "dtype": 3},
+    "diag_embed": {"offset": 0, "dim1": -2, "dim2": -1},
+    "dist": {"p": 2.0},
+    "eigh": {"UPLO": "L"},
+    "eigvalsh": {"UPLO": "L", "is_test": False},
+    "empty": {"shape": [], "dtype": 5},
+    "eye": {"num_rows": 0, "num_columns": -1, "dtype": 5},
+    "fill_any_like": {"value": 0.0, "dtype": -1},
+    "flip": {"axis": []},
+    "gumbel_softmax": {"temperature": 1.0, "hard": False, "axis": -1},
+    "linspace": {"dtype": 5},
+    "logit": {"eps": 1e-6},
+    "logsumexp": {"axis": [], "keepdim": False, "reduce_all": False},
+    "lu": {"pivots": True},
     "tril_triu": {"diagonal": 0, "lower": False},
     "cumsum": {"axis": -1, "flatten": False, "exclusive": False, "reverse": False},
     "gather": {"axis": 0},
@@ -242,9 +351,12 @@ for _k in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise
            "greater_than", "greater_equal", "less_than", "less_equal", "equal", "not_equal"):
     _NEW_ATTRS[_k] = {"axis": -1}
     KERNEL_ATTRS[_k] = []           # the kernels broadcast as numpy does (axis -1)
+KERNEL_ATTRS["allclose"] = ["Rtol", "Atol", "equal_nan"]    # the tolerances as inputs
+KERNEL_ATTRS["empty"] = ["ShapeTensor", "dtype"]
 
 register(_NEW, _NEW_ATTRS,
-         no_grad=("bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "greater_than",
+         no_grad=("allclose", "bernoulli", "bincount", "empty", "eye", "fill_any_like",
+                  "linspace", "range", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "greater_than",
                   "greater_equal", "less_than", "less_equal", "equal", "not_equal", "shape",
                   "arg_max", "arg_min", "fill_constant", "elementwise_floordiv",
                   "elementwise_mod"))
