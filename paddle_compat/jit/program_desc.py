@@ -488,10 +488,11 @@ def _conv2d_transpose(layer, ins, a):
     alg = a["padding_algorithm"]
     padding = alg if alg in ("SAME", "VALID") else a["paddings"]
     fmt = a["data_format"]
-    return [F.conv2d_transpose(ins[0], ins[1], ins[2], a["strides"], padding,
-                               a["output_padding"] or 0, a["groups"] or 1, a["dilations"],
-                               a["output_size"] or None,
-                               "NCHW" if fmt == "AnyLayout" else fmt)]
+    return [F.conv2d_transpose(ins[0], ins[1], ins[2], stride=a["strides"], padding=padding,
+                               output_padding=a["output_padding"] or 0,
+                               groups=a["groups"] or 1, dilation=a["dilations"],
+                               output_size=a["output_size"] or None,
+                               data_format="NCHW" if fmt == "AnyLayout" else fmt)]
 
 
 # fluid op -> (handler, input slots, output slots); a slot name ending in "*" holds a list

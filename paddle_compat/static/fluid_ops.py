@@ -17,14 +17,16 @@ A handler may be a ``"pd_op.*"`` name that ``jit.program_desc`` resolves (``regi
 types follow from the defaults); ``NO_GRAD`` lists the op types without a gradient op.
 """
 from .. import ops as _ops
+from ..framework import dtype as _dt
 from ..framework import hooks as _hooks
 
-__all__ = ["FLUID_OPS", "OP_ATTRS", "KERNEL_ATTRS", "NO_GRAD", "kernel_signature", "register", "lookup", "slots", "run",
+__all__ = ["FLUID_OPS", "OP_ATTRS", "KERNEL_ATTRS", "KERNEL_INPUTS", "NO_GRAD", "kernel_signature", "register", "lookup", "slots", "run",
            "op_proto_fields", "has_grad"]
 
 FLUID_OPS = {}
 OP_ATTRS = {}
 KERNEL_ATTRS = {}
+KERNEL_INPUTS = {}
 NO_GRAD = set()
 _PIR = {}
 
@@ -70,8 +72,9 @@ def lookup(op_type):
 
 
 def slots(names):
-    """``[(slot name, duplicable)]`` of a slot list (``X*`` is a duplicable slot)."""
-    return [(s.rstrip("*"), s.endswith("*")) for s in names]
+    """``[(slot name, duplicable)]`` of a slot list (``X*`` is a duplicable slot, ``X?`` a
+    first slot that is optional too)."""
+    return [(s.rstrip("*?"), s.rstrip("?").endswith("*")) for s in names]
 
 
 def kernel_signature(op_type, inputs, outputs, attrs):
@@ -85,8 +88,11 @@ def kernel_signature(op_type, inputs, outputs, attrs):
     names = KERNEL_ATTRS.get(op_type)
     if names is None:
         names = list(OP_ATTRS.get(op_type, {}))
+    elif callable(names):                   # the attributes depend on the inputs given
+        names = names(inputs)
     # an input slot the kernel takes as an attribute (allclose's Rtol) is among the attributes
-    ins = [n for n, _ in slots(in_slots) if n in inputs and n not in names]
+    ins = KERNEL_INPUTS.get(op_type) or [n for n, _ in slots(in_slots)
+                                         if n in inputs and n not in names]
     return ins, list(names), [n for n, _ in slots(out_slots)]
 
 
@@ -139,7 +145,8 @@ def op_proto_fields(op_type):
     ``(name, duplicable, dispensable or intermediate)`` (every slot after the first is
     optional), attrs as ``(name, default)``."""
     _, in_slots, out_slots = lookup(op_type)
-    ins = [(n, dup, k > 0) for k, (n, dup) in enumerate(slots(in_slots))]
+    ins = [(n, dup, k > 0 or raw.endswith("?"))
+           for k, ((n, dup), raw) in enumerate(zip(slots(in_slots), in_slots))]
     outs = [(n, dup, k > 0) for k, (n, dup) in enumerate(slots(out_slots))]
     return ins, outs, list(OP_ATTRS.get(op_type, {}).items())
 
@@ -187,8 +194,10 @@ DTYPE_NAMES = {0: "bool", 1: "int16", 2: "int32", 3: "int64", 4: "float16", 5: "
 
 
 def dtype_name(code, op_type):
-    """The data type name of a ``dtype`` attribute (a VarType number); ValueError naming
-    ``op_type`` for a number that is none."""
+    """The data type name of a ``dtype`` attribute (a VarType number, or a Paddle data type);
+    ValueError naming ``op_type`` for a number that is none."""
+    if isinstance(code, (str, _dt.DType)):
+        return _dt.convert_dtype(code).name
     name = DTYPE_NAMES.get(int(code))
     if name is None:
         raise ValueError(f"(InvalidArgument) {op_type}: unknown data type number {code}")
@@ -222,7 +231,8 @@ def _eye(layer, ins, a):
 
 
 def _fill_any_like(layer, ins, a):
-    dt = None if a["dtype"] < 0 else dtype_name(a["dtype"], "fill_any_like")
+    dt = None if isinstance(a["dtype"], int) and a["dtype"] < 0 else \
+        dtype_name(a["dtype"], "fill_any_like")
     return [_ops.full_like(ins[0], a["value"], dt)]
 
 
@@ -258,7 +268,7 @@ _NEW = {
     "dist": (lambda layer, ins, a: [_ops.dist(ins[0], ins[1], a["p"])], ["X", "Y"], ["Out"]),
     "eigvalsh": (lambda layer, ins, a: [_ops.eigvalsh(ins[0], a["UPLO"]), None], ["X"],
                  ["Eigenvalues", "Eigenvectors"]),
-    "empty": (_empty, ["ShapeTensor", "ShapeTensorList*"], ["Out"]),
+    "empty": (_empty, ["ShapeTensor?", "ShapeTensorList*"], ["Out"]),
     "erfinv": (_unary(_ops.erfinv), ["X"], ["Out"]),
     "eye": (_eye, [], ["Out"]),
     "fill_any_like": (_fill_any_like, ["X"], ["Out"]),
@@ -352,7 +362,9 @@ for _k in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise
     _NEW_ATTRS[_k] = {"axis": -1}
     KERNEL_ATTRS[_k] = []           # the kernels broadcast as numpy does (axis -1)
 KERNEL_ATTRS["allclose"] = ["Rtol", "Atol", "equal_nan"]    # the tolerances as inputs
-KERNEL_ATTRS["empty"] = ["ShapeTensor", "dtype"]
+KERNEL_INPUTS["bincount"] = ["X", "Weights"]         # Weights even when not given
+KERNEL_ATTRS["empty"] = lambda ins: [next((n for n in ("ShapeTensor", "ShapeTensorList")
+                                            if n in ins), "shape"), "dtype"]
 
 register(_NEW, _NEW_ATTRS,
          no_grad=("allclose", "bernoulli", "bincount", "empty", "eye", "fill_any_like",

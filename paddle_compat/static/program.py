@@ -450,6 +450,9 @@ class Block:
         result's node takes its name and the unused declaration is dropped."""
         name = var if isinstance(var, str) else var.name
         proxy = value._t
+        if isinstance(proxy, torch.Tensor):         # a creation op's result (eye, empty...)
+            with program_guard(self.program):
+                proxy = _assign(wrap(self.program.tracer.constant(proxy)))._t
         node = proxy.node
         if node.op == "placeholder" or node.meta.get("declared_output"):
             with program_guard(self.program):       # a result that is another variable
