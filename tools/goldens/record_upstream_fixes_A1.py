@@ -195,7 +195,22 @@ finally:
     paddle.disable_static()
 out = got
 """,
-    # --------------------------------------------------------------- bincount
+    # --------------------------------------------------------------- data-dependent lengths
+    "masked_select_static": """
+paddle.enable_static()
+try:
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [2, 3], "float32")
+        m = paddle.static.data("m", [3], "bool")
+        y = paddle.masked_select(x, m)
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        r = exe.run(main, feed={"x": np.arange(6, dtype="float32").reshape(2, 3),
+                                "m": np.array([True, False, True])}, fetch_list=[y])
+finally:
+    paddle.disable_static()
+out = [list(y.shape), r[0].tolist()]
+""",
     "bincount_static": """
 paddle.enable_static()
 try:
