@@ -195,6 +195,26 @@ finally:
     paddle.disable_static()
 out = got
 """,
+    # --------------------------------------------------------------- names, random ops
+    "c_ops_bce_loss": """
+x = paddle.to_tensor([0.2, 0.7, 0.9])
+y = paddle.to_tensor([0.0, 1.0, 1.0])
+out = paddle._C_ops.bce_loss(x, y).numpy().round(6).tolist()
+""",
+    "bernoulli_static": """
+paddle.enable_static()
+try:
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main):
+        x = paddle.static.data("x", [2, 3], "float32")
+        y = paddle.bernoulli(x)
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        r = exe.run(main, feed={"x": np.array([[0.0, 1.0, 0.0], [1.0, 1.0, 0.0]], "float32")},
+                    fetch_list=[y])
+finally:
+    paddle.disable_static()
+out = [list(y.shape), str(r[0].dtype), r[0].tolist()]
+""",
     # --------------------------------------------------------------- data-dependent lengths
     "masked_select_static": """
 paddle.enable_static()

@@ -19,7 +19,8 @@ from ...ops import creation as _creation
 from ...static import fluid_ops as _fluid_ops
 from ...vision.ops import detection as _det
 
-__all__ = ["zeros", "ones", "full", "matmul", "argsort", "flash_attn", "fused_bias_act", "cumsum",
+__all__ = ["zeros", "ones", "full", "matmul", "argsort", "bce_loss", "flash_attn", "fused_bias_act",
+           "cumsum",
            "anchor_generator", "box_coder",
            "distribute_fpn_proposals", "generate_proposals", "matrix_nms", "multiclass_nms3",
            "prior_box", "batch_norm", "layer_norm"]
@@ -38,6 +39,11 @@ def zeros(shape, dtype="float32", place=None):
 def ones(shape, dtype="float32", place=None):
     """``_C_ops.ones(shape, dtype, place)``."""
     return _creation.full(shape, 1, dtype=dtype)
+
+
+def bce_loss(input, label):
+    """``_C_ops.bce_loss(input, label)``: the elementwise binary cross entropy, unreduced."""
+    return _F.binary_cross_entropy(input, label, reduction="none")
 
 
 def cumsum(x, axis, flatten, exclusive, reverse):
