@@ -487,12 +487,12 @@ def _dequantize_linear(layer, ins, a):
 def _conv2d_transpose(layer, ins, a):
     alg = a["padding_algorithm"]
     padding = alg if alg in ("SAME", "VALID") else a["paddings"]
-    fmt = a["data_format"]
+    fmt = a["data_format"]                          # AnyLayout (and any other) is NCHW
     return [F.conv2d_transpose(ins[0], ins[1], ins[2], stride=a["strides"], padding=padding,
                                output_padding=a["output_padding"] or 0,
                                groups=a["groups"] or 1, dilation=a["dilations"],
                                output_size=a["output_size"] or None,
-                               data_format="NCHW" if fmt == "AnyLayout" else fmt)]
+                               data_format="NHWC" if fmt == "NHWC" else "NCHW")]
 
 
 # fluid op -> (handler, input slots, output slots); a slot name ending in "*" holds a list

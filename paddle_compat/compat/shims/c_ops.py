@@ -19,8 +19,8 @@ from ...ops import creation as _creation
 from ...static import fluid_ops as _fluid_ops
 from ...vision.ops import detection as _det
 
-__all__ = ["zeros", "ones", "full", "matmul", "argsort", "bce_loss", "flash_attn", "fused_bias_act",
-           "cumsum",
+__all__ = ["zeros", "ones", "full", "matmul", "argsort", "bce_loss", "conv2d_transpose",
+           "flash_attn", "fused_bias_act", "cumsum",
            "anchor_generator", "box_coder",
            "distribute_fpn_proposals", "generate_proposals", "matrix_nms", "multiclass_nms3",
            "prior_box", "batch_norm", "layer_norm"]
@@ -44,6 +44,16 @@ def ones(shape, dtype="float32", place=None):
 def bce_loss(input, label):
     """``_C_ops.bce_loss(input, label)``: the elementwise binary cross entropy, unreduced."""
     return _F.binary_cross_entropy(input, label, reduction="none")
+
+
+def conv2d_transpose(x, weight, strides, paddings, output_padding, output_size,
+                     padding_algorithm, groups, dilations, data_format):
+    """``_C_ops.conv2d_transpose`` with every attribute by position (the op-type registry's
+    ``conv2d_transpose``)."""
+    return _fluid_ops.run("conv2d_transpose", {"Input": x, "Filter": weight}, {
+        "strides": strides, "paddings": paddings, "output_padding": output_padding,
+        "output_size": output_size, "padding_algorithm": padding_algorithm, "groups": groups,
+        "dilations": dilations, "data_format": data_format})["Output"]
 
 
 def cumsum(x, axis, flatten, exclusive, reverse):
