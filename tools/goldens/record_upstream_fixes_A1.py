@@ -201,6 +201,12 @@ x = paddle.to_tensor([0.2, 0.7, 0.9])
 y = paddle.to_tensor([0.0, 1.0, 1.0])
 out = paddle._C_ops.bce_loss(x, y).numpy().round(6).tolist()
 """,
+    "c_ops_conv2d_transpose": """
+x = paddle.to_tensor(np.arange(8, dtype="float32").reshape(1, 2, 2, 2))
+w = paddle.ones([2, 1, 2, 2])
+y = paddle._C_ops.conv2d_transpose(x, w, [1, 1], [0, 0], [], [], "EXPLICIT", 1, [1, 1], "NCHW")
+out = [list(y.shape), y.numpy().tolist()]
+""",
     "bernoulli_static": """
 paddle.enable_static()
 try:
