@@ -82,6 +82,8 @@ ALL_DTYPES = {}
 for _name, _t, _n, _c in _TABLE:
     ALL_DTYPES[_name] = DType(_name, _t, _n, _c)
     globals()[_name] = ALL_DTYPES[_name]
+    # the enumeration's members (core.DataType.FLOAT32 is paddle.float32; raw is UNDEFINED)
+    setattr(DType, "UNDEFINED" if _name == "raw" else _name.upper(), ALL_DTYPES[_name])
 # dtypes no kernel takes (Paddle: "Invalid enum data type" from cast, TypeError from to_tensor)
 NO_STORAGE = frozenset(("pstring", "raw"))
 # targets whose conversion is not torch's plain cast: Paddle saturates to float8's largest

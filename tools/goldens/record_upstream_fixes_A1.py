@@ -99,6 +99,12 @@ out = [str(paddle.zeros([2], dtype=np.uint16).dtype),
        str(paddle.cast(paddle.ones([2]), np.dtype("uint16")).dtype),
        str(convert_np_dtype_to_dtype_(np.uint16))]
 """,
+    "datatype_members": """
+from paddle.base import core
+D = core.DataType
+out = [D.FLOAT32 == paddle.float32, D.FLOAT64 == paddle.float64, D.BFLOAT16 == paddle.bfloat16,
+       D.INT64 == paddle.int64, str(D.FLOAT16), str(D.UNDEFINED), str(D.COMPLEX64)]
+""",
     "densetensor_set_uint16": """
 from paddle.base import core
 t = core.DenseTensor()
