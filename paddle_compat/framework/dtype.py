@@ -112,6 +112,10 @@ TORCH_OF = {k: v for k, v in
              **{"paddle." + n: d.torch for n, d in _STRINGS.items()},
              **{d: d.torch for d in ALL_DTYPES.values()}, **{t: t for t in _BY_TORCH}}.items()
             if v is not None and v not in SATURATING}
+# core.VarDesc.VarType numbers (Paddle's framework.proto) of the data types
+VARTYPE_NAMES = {0: "bool", 1: "int16", 2: "int32", 3: "int64", 4: "float16", 5: "float32",
+                 6: "float64", 20: "uint8", 21: "int8", 22: "bfloat16", 23: "complex64",
+                 24: "complex128"}
 _ACCEPTED = ("bool, float16, uint16, float32, float64, int8, int16, int32, int64, uint8, "
              "complex64, complex128, bfloat16")
 
@@ -128,6 +132,10 @@ def convert_dtype(dtype, argname="dtype"):
             return d
     elif isinstance(dtype, torch.dtype):
         d = _BY_TORCH.get(dtype)
+        if d is not None:
+            return d
+    elif type(dtype).__name__ == "VarType":     # core.VarDesc.VarType.FP32 (an enum member)
+        d = ALL_DTYPES.get(VARTYPE_NAMES.get(getattr(dtype, "value", None)))
         if d is not None:
             return d
     else:

@@ -188,9 +188,7 @@ def _gather(layer, ins, a):
 
 
 # VarType numbers of Paddle's framework.proto -> data type names (dtype attributes)
-DTYPE_NAMES = {0: "bool", 1: "int16", 2: "int32", 3: "int64", 4: "float16", 5: "float32",
-               6: "float64", 20: "uint8", 21: "int8", 22: "bfloat16", 23: "complex64",
-               24: "complex128"}
+DTYPE_NAMES = _dt.VARTYPE_NAMES
 
 
 def dtype_name(code, op_type):

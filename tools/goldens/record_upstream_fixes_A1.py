@@ -99,6 +99,12 @@ out = [str(paddle.zeros([2], dtype=np.uint16).dtype),
        str(paddle.cast(paddle.ones([2]), np.dtype("uint16")).dtype),
        str(convert_np_dtype_to_dtype_(np.uint16))]
 """,
+    "vartype_dtype_arguments": """
+from paddle.base import core
+out = [str(paddle.zeros([2], dtype=core.VarDesc.VarType.FP32).dtype),
+       str(paddle.ones([1]).astype(core.VarDesc.VarType.FP64).dtype),
+       str(paddle.full([1], 1, dtype=core.VarDesc.VarType.INT32).dtype)]
+""",
     "datatype_members": """
 from paddle.base import core
 D = core.DataType
