@@ -86,6 +86,8 @@ ALL_DTYPES = {}
 for _name, _t, _n, _c in _TABLE:
     ALL_DTYPES[_name] = DType(_name, _t, _n, _c)
     globals()[_name] = ALL_DTYPES[_name]
+    # the enumeration's members (core.DataType.FLOAT32 is paddle.float32; raw is UNDEFINED)
+    setattr(DType, "UNDEFINED" if _name == "raw" else _name.upper(), ALL_DTYPES[_name])
 # dtypes no kernel takes (Paddle: "Invalid enum data type" from cast, TypeError from to_tensor)
 NO_STORAGE = frozenset(("pstring", "raw"))
 # targets whose conversion is not torch's plain cast: Paddle saturates to float8's largest
@@ -93,11 +95,12 @@ NO_STORAGE = frozenset(("pstring", "raw"))
 SATURATING = {torch.float8_e4m3fn, torch.float8_e5m2, torch.uint16}
 
 _BY_TORCH = {d.torch: d for d in ALL_DTYPES.values() if d.torch is not None}
-# numpy's uint16 is no dtype argument (a uint16 array is bfloat16 bits to Paddle's to_tensor)
+# numpy's uint16 means bfloat16 (Paddle stores bfloat16 in numpy as its uint16 bits:
+# paddle.zeros(2, dtype=np.uint16), static.data(dtype=np.uint16), a uint16 array to to_tensor)
 _BY_NUMPY = {d.np: d for d in ALL_DTYPES.values()
              if d.np is not None and d.name in ("bool", "int8", "uint8", "int16", "int32", "int64",
-                                                "float16", "float32", "float64", "complex64",
-                                                "complex128", "uint32", "uint64")}
+                                                "float16", "bfloat16", "float32", "float64",
+                                                "complex64", "complex128", "uint32", "uint64")}
 # numpy's meanings, as Paddle reads them: 'float' is float64, 'complex' is complex128.
 _ALIASES = {"float": "float64", "double": "float64", "half": "float16", "int": "int64",
             "long": "int64", "uint16": "bfloat16", "bf16": "bfloat16", "fp16": "float16",
@@ -113,6 +116,10 @@ TORCH_OF = {k: v for k, v in
              **{"paddle." + n: d.torch for n, d in _STRINGS.items()},
              **{d: d.torch for d in ALL_DTYPES.values()}, **{t: t for t in _BY_TORCH}}.items()
             if v is not None and v not in SATURATING}
+# core.VarDesc.VarType numbers (Paddle's framework.proto) of the data types
+VARTYPE_NAMES = {0: "bool", 1: "int16", 2: "int32", 3: "int64", 4: "float16", 5: "float32",
+                 6: "float64", 20: "uint8", 21: "int8", 22: "bfloat16", 23: "complex64",
+                 24: "complex128"}
 _ACCEPTED = ("bool, float16, uint16, float32, float64, int8, int16, int32, int64, uint8, "
              "complex64, complex128, bfloat16")
 
@@ -129,6 +136,10 @@ def convert_dtype(dtype, argname="dtype"):
             return d
     elif isinstance(dtype, torch.dtype):
         d = _BY_TORCH.get(dtype)
+        if d is not None:
+            return d
+    elif type(dtype).__name__ == "VarType":     # core.VarDesc.VarType.FP32 (an enum member)
+        d = ALL_DTYPES.get(VARTYPE_NAMES.get(getattr(dtype, "value", None)))
         if d is not None:
             return d
     else:

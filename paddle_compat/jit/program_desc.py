@@ -552,6 +552,17 @@ def _prelu(layer, ins, a):
     return [_ops.where(_ops.greater_than(x, zero), x, _ops.multiply(alpha, x))]
 
 
+def _conv2d_transpose(layer, ins, a):
+    alg = a["padding_algorithm"]
+    padding = alg if alg in ("SAME", "VALID") else a["paddings"]
+    fmt = a["data_format"]                          # AnyLayout (and any other) is NCHW
+    return [F.conv2d_transpose(ins[0], ins[1], ins[2], stride=a["strides"], padding=padding,
+                               output_padding=a["output_padding"] or 0,
+                               groups=a["groups"] or 1, dilation=a["dilations"],
+                               output_size=a["output_size"] or None,
+                               data_format="NHWC" if fmt == "NHWC" else "NCHW")]
+
+
 # fluid op -> (handler, input slots, output slots); a slot name ending in "*" holds a list
 FLUID_OPS = {
     "affine_grid": (_affine_grid, ["Theta", "OutputShape"], ["Output"]),
@@ -672,6 +683,18 @@ FLUID_OPS = {
     "pixel_unshuffle": (lambda layer, ins, a: [F.pixel_unshuffle(
         ins[0], a["downscale_factor"], a["data_format"])], ["X"], ["Out"]),
     "prelu": (_prelu, ["X", "Alpha"], ["Out"]),
+    "bce_loss": (lambda layer, ins, a: [F.binary_cross_entropy(ins[0], ins[1], reduction="none")],
+                 ["X", "Label"], ["Out"]),
+    "conv2d_transpose": (_conv2d_transpose, ["Input", "Filter", "Bias"], ["Output"]),
+    "determinant": (lambda layer, ins, a: [_linalg.det(ins[0])], ["Input"], ["Out"]),
+    "eigh": (lambda layer, ins, a: list(_linalg.eigh(ins[0], a["UPLO"])), ["X"],
+             ["Eigenvalues", "Eigenvectors"]),
+    "gumbel_softmax": (lambda layer, ins, a: [F.gumbel_softmax(ins[0], a["temperature"],
+                                                               a["hard"], a["axis"])],
+                       ["X"], ["Out"]),
+    "lu": (lambda layer, ins, a: list(_linalg.lu(ins[0], a["pivots"], get_infos=True)), ["X"],
+           ["Out", "Pivots", "Infos"]),
+    "slogdeterminant": (lambda layer, ins, a: [_linalg.slogdet(ins[0])], ["Input"], ["Out"]),
     "quantize_linear": (_quantize_linear, ["X", "Scale", "ZeroPoint"], ["Y"]),
     "solve": (lambda layer, ins, a: [_linalg.solve(ins[0], ins[1])], ["X", "Y"], ["Out"]),
     "unfold": (lambda layer, ins, a: [F.unfold(ins[0], a["kernel_sizes"], a["strides"],

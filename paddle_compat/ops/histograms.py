@@ -99,7 +99,8 @@ def bincount(x, weights=None, minlength=0, name=None):
     if t.dim() != 1:
         raise ValueError("(InvalidArgument) The 'shape' of Input(X) must be 1-D tensor.But the "
                          f"dimension of Input(X) is [{t.dim()}]")
-    if t.numel() and bool((t < 0).any()):         # Paddle checks the values too
+    if not isinstance(t, torch.fx.Proxy) and t.numel() and bool((t < 0).any()):
+        # Paddle checks the values too (a static Variable's only when it runs)
         raise ValueError("(InvalidArgument) The elements in input tensor must be non-negative "
                          "ints")
     if not isinstance(minlength, Tensor) and minlength < 0:

@@ -230,23 +230,32 @@ def _isclose_dtypes(x, y):
                            f"DataType `{names[0]}`.")
 
 
+def _tolerance(v, name):
+    """A tolerance given as a Tensor (Paddle's ``Rtol``/``Atol`` inputs): its torch value,
+    after Paddle's checks (one element, a floating dtype); a number as it is."""
+    if not isinstance(v, Tensor):
+        return v
+    t = v._t
+    if t.numel() != 1:
+        raise ValueError(f"(InvalidArgument) The Scalar only supports Tensor with 1 element, "
+                         f"but now Tensor has `{t.numel()}` elements")
+    if t.dtype not in (torch.float32, F64):
+        raise ValueError(f"(InvalidArgument) Input ({name}) type must be double or float, but "
+                         f"get {v.dtype.name}.")
+    return t.reshape(())
+
+
 def _isclose(a, b, rtol, atol, equal_nan):
     """|a - b| <= atol + rtol * |b| in a's precision (Paddle does not clamp a negative rtol)."""
+    rtol, atol = _tolerance(rtol, "Rtol"), _tolerance(atol, "Atol")
     if not (a.is_floating_point() or a.is_complex()):
         a, b = a.to(torch.float64), b.to(torch.float64)
-    ab = b.abs()
-    # rtol/atol: Paddle's float attributes, or tensors (Variables in a static program): one
-    # float64 element each
-    for name, v in (("Rtol", rtol), ("Atol", atol)):
-        if isinstance(v, Tensor):
-            if v._t.numel() != 1:
-                raise ValueError(f"(InvalidArgument) The Scalar only supports Tensor with 1 "
-                                 f"element, but now Tensor has `{v._t.numel()}` elements")
-            if v._t.dtype is not F64:
-                raise ValueError(f"(InvalidArgument) Input({name}) type must be double")
-    rtol, atol = [v._t.to(ab.dtype) if isinstance(v, Tensor) else
-                  float_attr(v) if a.dtype is F64 else v for v in (rtol, atol)]
-    close = (a - b).abs() <= atol + rtol * ab
+    if isinstance(rtol, torch.Tensor) or isinstance(atol, torch.Tensor):
+        rtol, atol = [v.to(b.real.dtype if b.is_complex() else b.dtype)
+                      if isinstance(v, torch.Tensor) else v for v in (rtol, atol)]
+    elif a.dtype is F64:                                # Paddle's float attributes
+        rtol, atol = float_attr(rtol), float_attr(atol)
+    close = (a - b).abs() <= atol + rtol * b.abs()
     close = close | (a == b)                          # equal infinities
     if equal_nan:
         close = close | (torch.isnan(a) & torch.isnan(b))
@@ -257,6 +266,14 @@ def _isclose(a, b, rtol, atol, equal_nan):
 def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
     """Whether all of x and y are close (a 0-d bool tensor)."""
     a, b = _close_args(x, y, "allclose")
+    if _mode.in_static_mode():                              # Paddle's static checks of the arguments
+        for arg, v in (("rtol", rtol), ("atol", atol)):
+            if not isinstance(v, (float, Tensor)):
+                raise TypeError(f"Type of input {arg} must be float, but received type "
+                                f"{type(v)}")
+        if not isinstance(equal_nan, bool):
+            raise TypeError(f"The type of 'equal_nan' in allclose must be {bool}, but received "
+                            f"{type(equal_nan)}. ")
     return wrap(_isclose(a, b, rtol, atol, equal_nan).all())
 
 

@@ -284,7 +284,7 @@ def bernoulli(x, p=None, name=None):
     if t.dtype not in (torch.float32, torch.float64):
         raise TypeError(f"bernoulli(): x must be float32 or float64, but received "
                         f"{_dt.from_torch_dtype(t.dtype).name}")
-    if _on_cuda():
+    if _on_cuda() or isinstance(t, torch.fx.Proxy):     # a static Variable: drawn at run time
         return wrap(torch.bernoulli(t.detach()))
     return _out(_dist.bernoulli(_gen, t.detach().numpy()), _dt.from_torch_dtype(t.dtype))
 

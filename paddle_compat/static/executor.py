@@ -53,7 +53,7 @@ class _TensorData:
 
     def set(self, value, place=None):
         old = self._peek()
-        t = torch.as_tensor(np.array(value, copy=True))
+        t = _from_numpy(np.array(value, copy=True))
         if old is not None:
             t = t.to(dtype=old.dtype, device=old.device)
             with torch.no_grad():
@@ -130,12 +130,27 @@ class _ScopeTensor(_TensorData):
         self._scope._vars[self._name] = t
 
 
+def _from_numpy(a):
+    """The torch tensor of a numpy array as Paddle's tensors take it: uint16 is bfloat16's
+    bits."""
+    t = torch.as_tensor(a)
+    return t.view(torch.bfloat16) if t.dtype is torch.uint16 else t
+
+
+def _to_numpy(t):
+    """A fetched torch tensor as numpy (bfloat16 and float8 as their bits, as Paddle)."""
+    return wrap(t).numpy() if t.dtype in _BITS else t.numpy()
+
+
+_BITS = (torch.bfloat16, torch.float8_e4m3fn, torch.float8_e5m2)
+
+
 class DenseTensor(_TensorData):
     """Paddle's ``core.DenseTensor`` (``LoDTensor``): a tensor value to ``set`` from numpy and
     feed to ``Executor.run``."""
 
     def __init__(self, value=None):
-        self._t = None if value is None else torch.as_tensor(np.asarray(value))
+        self._t = None if value is None else _from_numpy(np.asarray(value))
 
     def _peek(self):
         return self._t
@@ -333,10 +348,14 @@ def _feed_converter(node, device):
             t = v._t.detach()
         elif isinstance(v, torch.Tensor):
             t = v.detach()
+        elif isinstance(v, _TensorData):
+            t = v._get().detach()
         else:
             t = torch.as_tensor(np.asarray(v))
         if t.dtype is not tdtype:
-            t = t.to(tdtype)
+            # numpy's uint16 fed to a bfloat16 Variable is its bits (Paddle's convention)
+            t = t.view(tdtype) if t.dtype is torch.uint16 and tdtype is torch.bfloat16 \
+                else t.to(tdtype)
         if not on_cpu:
             t = t.to(device, non_blocking=True)
         if rg:
@@ -385,13 +404,9 @@ class _Compiled:
             outs = outs[:self.n_fetch]
         if not return_numpy:
             return [None if o is None else wrap(o.detach()) for o in outs]
-        if self.flat_ok:
-            return [None if o is None else o.detach().numpy() for o in outs] if \
-                self.device.type == "cpu" else [None if o is None else o.detach().cpu().numpy()
-                                                for o in outs]
         if self.device.type == "cpu":
-            return [None if o is None else o.detach().numpy() for o in outs]
-        return [None if o is None else o.detach().cpu().numpy() for o in outs]
+            return [None if o is None else _to_numpy(o.detach()) for o in outs]
+        return [None if o is None else _to_numpy(o.detach().cpu()) for o in outs]
 
 
     def _flatten(self, args, key):

@@ -16,17 +16,15 @@ A handler may be a ``"pd_op.*"`` name that ``jit.program_desc`` resolves (``regi
 ``pir``). ``OP_ATTRS`` declares each op type's attributes with their defaults (their protobuf
 types follow from the defaults); ``NO_GRAD`` lists the op types without a gradient op.
 """
-import numpy as np
 import torch
 
 from .. import ops as _ops
 from ..ops import decomposition as _dec
 from ..framework import hooks as _hooks
 from ..framework import dtype as _dt
-from ..framework.lodtensor import VARTYPE as _VARTYPE
 from ..ops import random as _random
 
-__all__ = ["FLUID_OPS", "OP_ATTRS", "KERNEL_ATTRS", "NO_GRAD", "ALL_INPUTS", "kernel_signature", "register", "lookup", "slots", "run",
+__all__ = ["FLUID_OPS", "OP_ATTRS", "KERNEL_ATTRS", "NO_GRAD", "ALL_INPUTS", "dtype_name", "kernel_signature", "register", "lookup", "slots", "run",
            "op_proto_fields", "has_grad"]
 
 FLUID_OPS = {}
@@ -82,8 +80,9 @@ def lookup(op_type):
 
 
 def slots(names):
-    """``[(slot name, duplicable)]`` of a slot list (``X*`` is a duplicable slot)."""
-    return [(s.rstrip("*"), s.endswith("*")) for s in names]
+    """``[(slot name, duplicable)]`` of a slot list (``X*`` is a duplicable slot, ``X?`` a
+    first slot that is optional too)."""
+    return [(s.rstrip("*?"), s.rstrip("?").endswith("*")) for s in names]
 
 
 def kernel_signature(op_type, inputs, outputs, attrs):
@@ -95,12 +94,15 @@ def kernel_signature(op_type, inputs, outputs, attrs):
     if op_type not in load_tables():
         raise RuntimeError(f"(NotFound) no kernel signature for operator {op_type}")
     _, in_slots, out_slots = FLUID_OPS[op_type]
-    ins = [n for n, _ in slots(in_slots) if n in inputs or op_type in ALL_INPUTS]
+    every = op_type in ALL_INPUTS
+    ins = [n for n, _ in slots(in_slots) if n in inputs or every]
     names = KERNEL_ATTRS.get(op_type)
     if names is None:
         names = list(OP_ATTRS.get(op_type, {}))
     elif callable(names):       # the signature depends on the inputs or attributes given
         ins, names = names(ins, attrs or {})
+    # an input slot the kernel takes as an attribute (allclose's Rtol) is among the attributes
+    ins = [n for n in ins if n not in names]
     return ins, list(names), [n for n, _ in slots(out_slots)]
 
 
@@ -171,7 +173,8 @@ def op_proto_fields(op_type):
     optional), attrs as ``(name, default)``."""
     _, in_slots, out_slots = lookup(op_type)
     first = op_type not in _NO_REQUIRED_INPUT
-    ins = [(n, dup, k > 0 or not first) for k, (n, dup) in enumerate(slots(in_slots))]
+    ins = [(n, dup, k > 0 or not first or raw.endswith("?"))
+           for k, ((n, dup), raw) in enumerate(zip(slots(in_slots), in_slots))]
     outs = [(n, dup, k > 0) for k, (n, dup) in enumerate(slots(out_slots))]
     return ins, outs, list(OP_ATTRS.get(op_type, {}).items())
 
@@ -180,17 +183,28 @@ def op_proto_fields(op_type):
 #: op types whose every input is optional (the shape of ``randint`` as a tensor)
 _NO_REQUIRED_INPUT = {"randint"}
 #: the proto data type codes (``VarType``) of op attributes such as ``dtype``
-DTYPE_NAME = {0: "bool", 1: "int16", 2: "int32", 3: "int64", 4: "float16", 5: "float32",
-              6: "float64", 20: "uint8", 21: "int8", 22: "bfloat16", 23: "complex64",
-              24: "complex128"}
+DTYPE_NAME = _dt.VARTYPE_NAMES
 
 
-def dtype_name(code):
-    """The dtype name of a proto data type code (an int or a ``VarType`` member)."""
-    try:
-        return DTYPE_NAME[int(code)]
-    except (KeyError, TypeError, ValueError):
-        raise ValueError(f"(InvalidArgument) unknown data type code {code!r}") from None
+def dtype_name(code, op_type="op"):
+    """The data type name of a ``dtype`` attribute: a VarType number (or a
+    ``core.VarDesc.VarType`` member), a DataType number (``int(paddle.int32)``, what an OpDesc
+    built from a dtype holds), a Paddle data type or its name; None for a negative number
+    (not set). ValueError naming ``op_type`` for a number that is no data type."""
+    if code is None:
+        return None
+    if isinstance(code, (str, _dt.DType)) or not hasattr(type(code), "__int__"):
+        return _dt.convert_dtype(code).name
+    n = int(code)
+    if n < 0:
+        return None
+    name = DTYPE_NAME.get(n)
+    if name is None:
+        d = next((d for d in _dt.ALL_DTYPES.values() if d._code == n), None)
+        if d is None:
+            raise ValueError(f"(InvalidArgument) {op_type}: unknown data type number {code}")
+        name = d.name
+    return name
 
 
 def _unary(fn):
@@ -228,19 +242,10 @@ def _gather(layer, ins, a):
     return [_ops.gather(ins[0], ins[1], axis)]
 
 
-def _dtype(v):
-    """A dtype attribute: Paddle's VarType code (an int, or ``core.VarDesc.VarType``) as a
-    dtype name; else as given."""
-    if not isinstance(v, (bool, str)) and hasattr(type(v), "__int__"):
-        t = _VARTYPE[int(v)]
-        return t if isinstance(t, str) else np.dtype(t).name
-    return v
-
-
 def _randint(layer, ins, a):
     shape = ins[0] if ins[0] is not None else (list(ins[1]) if ins[1] is not None
                                                else a["shape"])
-    return [_ops.randint(a["low"], a["high"], shape, _dtype(a["dtype"]))]
+    return [_ops.randint(a["low"], a["high"], shape, dtype_name(a["dtype"]))]
 
 
 def _repeat_interleave(layer, ins, a):
@@ -258,29 +263,57 @@ def _unique_consecutive(layer, ins, a):
     axis = axis[0] if isinstance(axis, (list, tuple)) and axis else (
         None if isinstance(axis, (list, tuple)) else axis)
     inv, cnt = a["return_inverse"], a["return_counts"]
-    got = _ops.unique_consecutive(ins[0], inv, cnt, axis, _dtype(a["dtype"]))
+    got = _ops.unique_consecutive(ins[0], inv, cnt, axis, dtype_name(a["dtype"]))
     got = list(got) if isinstance(got, (list, tuple)) else [got]
     return [got[0], got[1] if inv else None, got[-1] if cnt else None]
+
+
+
+
+def _allclose(layer, ins, a):
+    rtol = ins[2] if ins[2] is not None else float(a["rtol"])
+    atol = ins[3] if ins[3] is not None else float(a["atol"])
+    return [_ops.allclose(ins[0], ins[1], rtol, atol, a["equal_nan"])]
+
+
+def _cummin(layer, ins, a):
+    return list(_ops.cummin(ins[0], a["axis"], dtype_name(a["dtype"], "cummin")))
+
+
+def _empty(layer, ins, a):
+    if ins[0] is not None:
+        shape = ins[0]
+    elif ins[1] is not None:
+        shape = list(ins[1])
+    else:
+        shape = list(a["shape"])
+    return [_ops.empty(shape, dtype_name(a["dtype"], "empty"))]
+
+
+def _eye(layer, ins, a):
+    cols = a["num_columns"]
+    return [_ops.eye(a["num_rows"], None if cols < 0 else cols,
+                     dtype_name(a["dtype"], "eye"))]
+
+
+def _fill_any_like(layer, ins, a):
+    dt = None if isinstance(a["dtype"], int) and a["dtype"] < 0 else \
+        dtype_name(a["dtype"], "fill_any_like")
+    return [_ops.full_like(ins[0], a["value"], dt)]
+
+
+def _linspace(layer, ins, a):
+    return [_ops.linspace(ins[0], ins[1], ins[2], dtype_name(a["dtype"], "linspace"))]
+
+
+def _range(layer, ins, a):
+    return [_ops.arange(ins[0], ins[1], ins[2], ins[0].dtype)]
 
 
 def _expand_v2(layer, ins, a):
     shape = ins[1] if ins[1] is not None else (list(ins[2]) if ins[2] is not None
                                                 else a["shape"])
     return [_ops.expand(ins[0], shape)]
-
-
-def _dtype_attr(v):
-    """A ``dtype`` attribute: Paddle's VarType code (an int; -1: not set, None), else a
-    DataType code (``int(paddle.int32)``, what an OpDesc built from a dtype holds), or a
-    dtype."""
-    if isinstance(v, int) and not isinstance(v, bool):
-        if v < 0:
-            return None
-        t = _VARTYPE.get(v)
-        if t is None:
-            return next(d for d in _dt.ALL_DTYPES.values() if d._code == v)
-        return t if isinstance(t, str) else np.dtype(t).name
-    return v
 
 
 def _argsort(layer, ins, a):
@@ -290,7 +323,7 @@ def _argsort(layer, ins, a):
 
 
 def _cummax(layer, ins, a):
-    return list(_ops.cummax(ins[0], a["axis"], _dtype_attr(a["dtype"])))
+    return list(_ops.cummax(ins[0], a["axis"], dtype_name(a["dtype"])))
 
 
 def _exponential(layer, ins, a):
@@ -303,13 +336,9 @@ def _expand_as_v2(layer, ins, a):
             else _ops.expand(ins[0], list(a["target_shape"]))]
 
 
-def _fill_any_like(layer, ins, a):
-    return [_ops.full_like(ins[0], a["value"], _dtype_attr(a["dtype"]))]
-
-
 def _gaussian_random(layer, ins, a):
     shape = ins[0] if ins[0] is not None else (list(ins[1]) if ins[1] else list(a["shape"]))
-    return [_random.gaussian(shape, a["mean"], a["std"], a["seed"], _dtype_attr(a["dtype"]))]
+    return [_random.gaussian(shape, a["mean"], a["std"], a["seed"], dtype_name(a["dtype"]))]
 
 
 def _huber_loss(layer, ins, a):
@@ -351,7 +380,7 @@ def _logcumsumexp(layer, ins, a):
 
 
 def _logspace(layer, ins, a):
-    dt = _dtype_attr(a["dtype"])
+    dt = dtype_name(a["dtype"])
     return [_ops.logspace(ins[0], ins[1], ins[2], ins[3], dt)]
 
 
@@ -397,6 +426,38 @@ def _unique(layer, ins, a):
 
 
 _NEW = {
+    "addmm": (lambda layer, ins, a: [_ops.addmm(ins[0], ins[1], ins[2], a["Beta"], a["Alpha"])],
+              ["Input", "X", "Y"], ["Out"]),
+    "allclose": (_allclose, ["Input", "Other", "Rtol", "Atol"], ["Out"]),
+    "bernoulli": (_unary(_ops.bernoulli), ["X"], ["Out"]),
+    "bincount": (lambda layer, ins, a: [_ops.bincount(ins[0], ins[1], a["minlength"])],
+                 ["X", "Weights"], ["Out"]),
+    "bmm": (_binary(_ops.bmm), ["X", "Y"], ["Out"]),
+    "cholesky": (lambda layer, ins, a: [_ops.cholesky(ins[0], a["upper"])], ["X"], ["Out"]),
+    "complex": (_binary(_ops.complex), ["X", "Y"], ["Out"]),
+    "cross": (lambda layer, ins, a: [_ops.cross(ins[0], ins[1], a["dim"])], ["X", "Y"],
+              ["Out"]),
+    "cummin": (_cummin, ["x"], ["out", "indices"]),
+    "diag_embed": (lambda layer, ins, a: [_ops.diag_embed(ins[0], a["offset"], a["dim1"],
+                                                          a["dim2"])], ["Input"], ["Out"]),
+    "dist": (lambda layer, ins, a: [_ops.dist(ins[0], ins[1], a["p"])], ["X", "Y"], ["Out"]),
+    "eigvalsh": (lambda layer, ins, a: [_ops.eigvalsh(ins[0], a["UPLO"]), None], ["X"],
+                 ["Eigenvalues", "Eigenvectors"]),
+    "empty": (_empty, ["ShapeTensor?", "ShapeTensorList*"], ["Out"]),
+    "erfinv": (_unary(_ops.erfinv), ["X"], ["Out"]),
+    "eye": (_eye, [], ["Out"]),
+    "fill_any_like": (_fill_any_like, ["X"], ["Out"]),
+    "flip": (lambda layer, ins, a: [_ops.flip(ins[0], a["axis"])], ["X"], ["Out"]),
+    "index_sample": (_binary(_ops.index_sample), ["X", "Index"], ["Out"]),
+    "inverse": (_unary(_ops.inverse), ["Input"], ["Output"]),
+    "lgamma": (_unary(_ops.lgamma), ["X"], ["Out"]),
+    "linspace": (_linspace, ["Start", "Stop", "Num"], ["Out"]),
+    "logit": (lambda layer, ins, a: [_ops.logit(ins[0], a["eps"])], ["X"], ["Out"]),
+    "logsumexp": (lambda layer, ins, a: [_ops.logsumexp(
+        ins[0], None if a["reduce_all"] else (list(a["axis"]) or None), a["keepdim"])],
+        ["X"], ["Out"]),
+    "masked_select": (_binary(_ops.masked_select), ["X", "Mask"], ["Y"]),
+    "range": (_range, ["Start", "End", "Step"], ["Out"]),
     "tril_triu": (_tril_triu, ["X"], ["Out"]),
     "angle": (_unary(_ops.angle), ["X"], ["Out"]),
     "argsort": (_argsort, ["X"], ["Out", "Indices"]),
@@ -413,7 +474,6 @@ _NEW = {
     "erf": (_unary(_ops.erf), ["X"], ["Out"]),
     "expand_as_v2": (_expand_as_v2, ["X", "Y"], ["Out"]),
     "exponential": (_exponential, ["X"], ["Out"]),
-    "fill_any_like": (_fill_any_like, ["X"], ["Out"]),
     "gaussian_random": (_gaussian_random, ["ShapeTensor", "ShapeTensorList*"], ["Out"]),
     "huber_loss": (_huber_loss, ["X", "Y"], ["Out", "Residual"]),
     "index_add": (lambda layer, ins, a: [_ops.index_add(ins[0], ins[1], a["axis"], ins[2])],
@@ -450,7 +510,7 @@ _NEW = {
     "mv": (_binary(_ops.mv), ["X", "Vec"], ["Out"]),
     "poisson": (_unary(_ops.poisson), ["X"], ["Out"]),
     "randint": (_randint, ["ShapeTensor", "ShapeTensorList*"], ["Out"]),
-    "randperm": (lambda layer, ins, a: [_ops.randperm(a["n"], _dtype(a["dtype"]))], [],
+    "randperm": (lambda layer, ins, a: [_ops.randperm(a["n"], dtype_name(a["dtype"]))], [],
                  ["Out"]),
     "real": (_unary(_ops.real), ["X"], ["Out"]),
     "repeat_interleave": (_repeat_interleave, ["X", "RepeatsTensor"], ["Out"]),
@@ -494,6 +554,28 @@ _NEW = {
     "where_index": (lambda layer, ins, a: [_ops.nonzero(ins[0])], ["Condition"], ["Out"]),
 }
 _NEW_ATTRS = {
+    "addmm": {"Beta": 1.0, "Alpha": 1.0},
+    "allclose": {"rtol": "1e-05", "atol": "1e-08", "equal_nan": False},
+    "bincount": {"minlength": 0},
+    "cholesky": {"upper": False},
+    "conv2d_transpose": {"strides": [1, 1], "paddings": [0, 0], "output_padding": [],
+                         "output_size": [], "padding_algorithm": "EXPLICIT", "groups": 1,
+                         "dilations": [1, 1], "data_format": "NCHW"},
+    "cross": {"dim": 9},
+    "cummin": {"axis": -1, "dtype": 3},
+    "diag_embed": {"offset": 0, "dim1": -2, "dim2": -1},
+    "dist": {"p": 2.0},
+    "eigh": {"UPLO": "L"},
+    "eigvalsh": {"UPLO": "L", "is_test": False},
+    "empty": {"shape": [], "dtype": 5},
+    "eye": {"num_rows": 0, "num_columns": -1, "dtype": 5},
+    "fill_any_like": {"value": 0.0, "dtype": -1},
+    "flip": {"axis": []},
+    "gumbel_softmax": {"temperature": 1.0, "hard": False, "axis": -1},
+    "linspace": {"dtype": 5},
+    "logit": {"eps": 1e-6},
+    "logsumexp": {"axis": [], "keepdim": False, "reduce_all": False},
+    "lu": {"pivots": True},
     "tril_triu": {"diagonal": 0, "lower": False},
     "clip": {"min": 0.0, "max": 0.0},
     "clip_by_norm": {"max_norm": 0.0},
@@ -504,7 +586,6 @@ _NEW_ATTRS = {
     "diagonal": {"offset": 0, "axis1": 0, "axis2": 1},
     "expand_as_v2": {"target_shape": []},
     "exponential": {"lambda": 1.0},
-    "fill_any_like": {"value": 0.0, "dtype": -1},
     "fold": {"output_sizes": [], "kernel_sizes": [], "strides": [1, 1], "paddings": [0, 0, 0, 0],
              "dilations": [1, 1]},
     "gaussian_random": {"shape": [], "mean": 0.0, "std": 1.0, "seed": 0, "dtype": 5},
@@ -595,12 +676,16 @@ for _k in ("elementwise_add", "elementwise_sub", "elementwise_mul", "elementwise
     _NEW_ATTRS[_k] = {"axis": -1}
     KERNEL_ATTRS[_k] = []           # the kernels broadcast as numpy does (axis -1)
 KERNEL_ATTRS["isclose"] = ["equal_nan"]     # rtol/atol come as the Rtol/Atol inputs
+KERNEL_ATTRS["allclose"] = ["Rtol", "Atol", "equal_nan"]    # the tolerances as inputs
+ALL_INPUTS.add("bincount")                          # Weights even when not given
 
 for _k in ("reduce_all", "reduce_any", "reduce_prod"):
     KERNEL_ATTRS[_k] = ["dim", "keep_dim"]
 # a signature that depends on the inputs or attributes given: (input slots, attributes) ->
 # (input slots, attribute names)
 KERNEL_ATTRS.update({
+    "empty": lambda ins, a: (ins, [next((n for n in ("ShapeTensor", "ShapeTensorList")
+                                         if n in ins), "shape"), "dtype"]),
     "matrix_rank": lambda ins, a: (ins, ["use_default_tol", "hermitian"] if "TolTensor" in ins
                                    else ["tol", "use_default_tol", "hermitian"]),
     "one_hot_v2": _tensor_attr("depth_tensor", "depth", ["depth", "dtype", "allow_out_of_range"]),
@@ -619,7 +704,8 @@ register(_NEW, _NEW_ATTRS,
                   "elementwise_floordiv", "elementwise_mod", "fill_any_like", "gaussian_random",
                   "isclose", "logspace", "matrix_rank", "one_hot_v2", "randint", "randperm",
                   "reverse", "sign", "unique_consecutive", "multinomial", "reduce_all",
-                  "reduce_any", "searchsorted", "size", "tril_indices", "unique", "where_index"))
+                  "reduce_any", "searchsorted", "size", "tril_indices", "unique", "where_index",
+                  "allclose", "bernoulli", "bincount", "empty", "eye", "linspace", "range"))
 
 from . import optimizer_ops as _optimizer_ops  # noqa: E402,F401  (registers the optimizer types)
 

@@ -136,6 +136,20 @@ def _unknown(shape, which):
     return list(shape) if which == 0 else [s + 1 for s in shape]
 
 
+def _bincount_meta(which, t, weights=None, minlength=0):
+    """torch.bincount on meta tensors: its length (the largest value + 1, at least
+    ``minlength``) is known only when the program runs (-1)."""
+    dtype = torch.int64 if weights is None else weights.dtype
+    return torch.empty(_unknown([max(int(minlength), 1)], which), dtype=dtype, device=_META)
+
+
+def _masked_select_meta(which, t, mask):
+    """torch.masked_select on meta tensors: a 1-d tensor whose length (the True entries of
+    the broadcast mask) is known only when the program runs (-1)."""
+    n = torch.broadcast_shapes(t.shape, mask.shape).numel()
+    return torch.empty(_unknown([max(n, 1)], which), dtype=t.dtype, device=_META)
+
+
 def _lstsq_meta(which, a, b, rcond=None, *, driver=None):
     """torch.linalg.lstsq's outputs on meta tensors (torch has no meta kernel for it), with
     Paddle's static shapes: the residuals of 'gelsd'/'gelss' exist only for full-rank inputs,
@@ -179,7 +193,8 @@ def _unique_meta(which, t, sorted=True, return_inverse=False, return_counts=Fals
 
 
 #: torch functions without a meta kernel: their output metadata, (which sentinel, *args)
-_META_FNS = {torch.linalg.lstsq: _lstsq_meta, torch.unique: _unique_meta,
+_META_FNS = {torch.bincount: _bincount_meta, torch.linalg.lstsq: _lstsq_meta,
+             torch.masked_select: _masked_select_meta, torch.unique: _unique_meta,
              torch.unique_consecutive: _unique_meta}
 
 

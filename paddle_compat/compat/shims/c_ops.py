@@ -20,8 +20,8 @@ from ...static import fluid_ops as _fluid_ops
 from ...static import optimizer_ops as _optimizer_ops
 from ...vision.ops import detection as _det
 
-__all__ = ["zeros", "ones", "full", "matmul", "argsort", "flash_attn", "fused_bias_act", "cumsum",
-           "group_norm", "huber_loss", "anchor_generator", "box_coder",
+__all__ = ["zeros", "ones", "full", "matmul", "argsort", "bce_loss", "conv2d_transpose",
+           "flash_attn", "fused_bias_act", "cumsum", "group_norm", "huber_loss", "anchor_generator", "box_coder",
            "distribute_fpn_proposals", "generate_proposals", "matrix_nms", "multiclass_nms3",
            "prior_box", "batch_norm", "layer_norm"]
 
@@ -39,6 +39,21 @@ def zeros(shape, dtype="float32", place=None):
 def ones(shape, dtype="float32", place=None):
     """``_C_ops.ones(shape, dtype, place)``."""
     return _creation.full(shape, 1, dtype=dtype)
+
+
+def bce_loss(input, label):
+    """``_C_ops.bce_loss(input, label)``: the elementwise binary cross entropy, unreduced."""
+    return _F.binary_cross_entropy(input, label, reduction="none")
+
+
+def conv2d_transpose(x, weight, strides, paddings, output_padding, output_size,
+                     padding_algorithm, groups, dilations, data_format):
+    """``_C_ops.conv2d_transpose`` with every attribute by position (the op-type registry's
+    ``conv2d_transpose``)."""
+    return _fluid_ops.run("conv2d_transpose", {"Input": x, "Filter": weight}, {
+        "strides": strides, "paddings": paddings, "output_padding": output_padding,
+        "output_size": output_size, "padding_algorithm": padding_algorithm, "groups": groups,
+        "dilations": dilations, "data_format": data_format})["Output"]
 
 
 def cumsum(x, axis, flatten, exclusive, reverse):
