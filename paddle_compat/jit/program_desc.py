@@ -364,6 +364,14 @@ def _fill_constant(layer, ins, a):
     return [_ops.full(list(a.get("shape", [])), value, dt)]
 
 
+def _clip(layer, ins, a):
+    """Min/Max: one-element tensors standing in for the ``min``/``max`` attributes (a model
+    file's op lists only the slots it uses)."""
+    lo = ins[1] if len(ins) > 1 and ins[1] is not None else a.get("min")
+    hi = ins[2] if len(ins) > 2 and ins[2] is not None else a.get("max")
+    return [_ops.clip(ins[0], lo, hi)]
+
+
 def _scale(layer, ins, a):
     # ScaleTensor: a one-element tensor (a static Variable's value is known at run time)
     s = _ops.reshape(ins[1], []) if len(ins) > 1 and ins[1] is not None else \
@@ -625,9 +633,7 @@ FLUID_OPS = {
     "softmax": (lambda layer, ins, a: [F.softmax(ins[0], a.get("axis", -1))], ["X"], ["Out"]),
     "log_softmax": (lambda layer, ins, a: [F.log_softmax(ins[0], a.get("axis", -1))], ["X"],
                     ["Out"]),
-    "clip": (lambda layer, ins, a: [_ops.clip(
-        ins[0], a.get("min") if ins[1] is None else ins[1],
-        a.get("max") if ins[2] is None else ins[2])], ["X", "Min", "Max"], ["Out"]),
+    "clip": (_clip, ["X", "Min", "Max"], ["Out"]),
     "clip_by_norm": (lambda layer, ins, a: [_nn_clip.clip_by_norm(ins[0], a["max_norm"])],
                      ["X"], ["Out"]),
     "pow": (lambda layer, ins, a: [_ops.pow(ins[0], a.get("factor", 1.0))], ["X"], ["Out"]),
