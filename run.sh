@@ -24,7 +24,10 @@ assert os.path.dirname(os.path.dirname(os.path.abspath(paddle_compat.__file__)))
   "$PY" -m compileall -q paddle_compat >/dev/null 2>&1 || true
   # The optional C operator slots (paddle_compat/framework/_fastops.c), built in place; where
   # that fails (no C compiler) paddle_compat runs on its pure-Python operators.
-  if ! "$PY" -c "import paddle_compat.framework._fastops, paddle_compat.random._rngkernels" >/dev/null 2>&1; then
+  # (again when a C source is newer than its build: a checkout that changed the kernels)
+  stale=$(find paddle_compat/framework/_fastops.c paddle_compat/random/_rngkernels.c \
+          -newer "$(ls paddle_compat/random/_rngkernels*.so 2>/dev/null | head -1)" 2>/dev/null || true)
+  if [ -n "$stale" ] || ! "$PY" -c "import paddle_compat.framework._fastops, paddle_compat.random._rngkernels" >/dev/null 2>&1; then
     "$PY" setup.py -q build_ext --inplace >/dev/null 2>&1 ||
       echo "run.sh: C operator slots not built; using the pure-Python ones" >&2
   fi

@@ -1261,9 +1261,9 @@ def keep_flags(gen, n, p, out=None):
     if t >> 64:
         out[...] = False
     elif n:
-        fast = _engine._fast
-        if fast is not None:
-            gen._run(fast.keep, out, t)
+        keep = getattr(_engine._fast, "keep", None)     # None: kernels built before it
+        if keep is not None:
+            gen._run(keep, out, t)
         else:
             for s in range(0, n, _CHUNK):
                 e = min(s + _CHUNK, n)
