@@ -32,6 +32,28 @@ def run_case(code, prefix="case_"):
                                               "tmp": tmp})["out"]
 
 
+def nested_close(tol):
+    """A ``compare(got, want)`` for ``check_case``: nested lists, tuples and dicts equal, floats
+    within ``tol`` (relative and absolute), NaN equal to NaN."""
+    def compare(got, want, where="out"):
+        if isinstance(want, dict):
+            assert isinstance(got, dict) and sorted(got) == sorted(want), (where, got, want)
+            for k in want:
+                compare(got[k], want[k], f"{where}[{k!r}]")
+        elif isinstance(want, (list, tuple)):
+            assert isinstance(got, (list, tuple)) and len(got) == len(want), (where, got, want)
+            for i, (g, w) in enumerate(zip(got, want)):
+                compare(g, w, f"{where}[{i}]")
+        elif isinstance(want, float) and not isinstance(got, bool):
+            if np.isnan(want):
+                assert np.isnan(got), (where, got, want)
+            else:
+                assert got == pytest.approx(want, rel=tol, abs=tol), (where, got, want)
+        else:
+            assert got == want, (where, got, want)
+    return compare
+
+
 def check_case(case, compare, prefix="case_"):
     """Paddle's error type, or Paddle's value by ``compare(got, want)``."""
     if "error" in case:

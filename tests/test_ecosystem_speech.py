@@ -7,26 +7,16 @@ recorder ran it, and must give Paddle's value (floats to 1e-5) or error type."""
 import json
 import os
 
-import numpy as np
 import pytest
 
 import paddle_compat as paddle
-from code_cases import assert_recorded, check_case, load_cases
+from code_cases import assert_recorded, check_case, load_cases, nested_close
 
 HERE = os.path.dirname(__file__)
 CASES = load_cases("ecosystem_speech.json")
 
 
-def assert_close(got, want, where="out"):
-    """Nested lists equal, floats within 1e-5 (relative and absolute)."""
-    if isinstance(want, list):
-        assert isinstance(got, list) and len(got) == len(want), (where, got, want)
-        for i, (g, w) in enumerate(zip(got, want)):
-            assert_close(g, w, f"{where}[{i}]")
-    elif isinstance(want, float):
-        assert got == pytest.approx(want, rel=1e-5, abs=1e-5), (where, got, want)
-    else:
-        assert got == want, (where, got, want)
+assert_close = nested_close(1e-5)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

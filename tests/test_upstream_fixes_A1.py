@@ -8,26 +8,13 @@ bincount in a static program. Each case's code runs here on paddle_compat, from 
 recorder ran it, and must give Paddle's value (floats to 1e-6) or error type."""
 import pytest
 
-from code_cases import assert_recorded, check_case, load_cases
+from code_cases import assert_recorded, check_case, load_cases, nested_close
 
 CASES = load_cases("upstream_fixes_A1.json")
 pytestmark = pytest.mark.usefixtures("paddle_hook")   # the cases' ``from paddle.base import``
 
 
-def assert_close(got, want, where="out"):
-    """Nested lists and dicts equal, floats within 1e-6 (relative and absolute)."""
-    if isinstance(want, dict):
-        assert isinstance(got, dict) and sorted(got) == sorted(want), (where, got, want)
-        for k in want:
-            assert_close(got[k], want[k], f"{where}[{k!r}]")
-    elif isinstance(want, (list, tuple)):
-        assert isinstance(got, (list, tuple)) and len(got) == len(want), (where, got, want)
-        for i, (g, w) in enumerate(zip(got, want)):
-            assert_close(g, w, f"{where}[{i}]")
-    elif isinstance(want, float):
-        assert got == pytest.approx(want, rel=1e-6, abs=1e-6), (where, got, want)
-    else:
-        assert got == want, (where, got, want)
+assert_close = nested_close(1e-6)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -9,26 +9,14 @@ import numpy as np
 import pytest
 
 import paddle_compat as paddle
-from code_cases import check_case, load_cases
+from code_cases import check_case, load_cases, nested_close
 from paddle_compat.compat.shims.base import core
 from paddle_compat.static import decompose
 
 CASES = load_cases("upstream_fixes_A2.json")
 
 
-def assert_close(got, want, where="out"):
-    """Nested lists equal, floats within 1e-6 (relative and absolute); NaN equals NaN."""
-    if isinstance(want, list):
-        assert isinstance(got, list) and len(got) == len(want), (where, got, want)
-        for i, (g, w) in enumerate(zip(got, want)):
-            assert_close(g, w, f"{where}[{i}]")
-    elif isinstance(want, float) and not isinstance(got, bool):
-        if np.isnan(want):
-            assert np.isnan(got), (where, got, want)
-        else:
-            assert got == pytest.approx(want, rel=1e-6, abs=1e-6), (where, got, want)
-    else:
-        assert got == want, (where, got, want)
+assert_close = nested_close(1e-6)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

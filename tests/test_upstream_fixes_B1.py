@@ -8,23 +8,14 @@ checks with), zero gradients of retained split parts nothing used, ``paddle.tens
 ran it, and must give Paddle's value (floats to 1e-4) or error type."""
 import pytest
 
-from code_cases import assert_recorded, check_case, load_cases
+from code_cases import assert_recorded, check_case, load_cases, nested_close
 
 CASES = load_cases("upstream_fixes_B1.json")
 # the cases import Paddle's modules (paddle.base.core, paddle._C_ops) as the recorder did
 pytestmark = pytest.mark.usefixtures("paddle_hook")
 
 
-def assert_close(got, want, where="out"):
-    """Nested lists equal, floats within 1e-4 (relative and absolute)."""
-    if isinstance(want, list):
-        assert isinstance(got, list) and len(got) == len(want), (where, got, want)
-        for i, (g, w) in enumerate(zip(got, want)):
-            assert_close(g, w, f"{where}[{i}]")
-    elif isinstance(want, float):
-        assert got == pytest.approx(want, rel=1e-4, abs=1e-4), (where, got, want)
-    else:
-        assert got == want, (where, got, want)
+assert_close = nested_close(1e-4)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -21,23 +21,14 @@ import numpy as np
 import pytest
 
 import paddle_compat as paddle
-from code_cases import check_case, load_cases
+from code_cases import check_case, load_cases, nested_close
 
 HERE = os.path.dirname(__file__)
 pytestmark = pytest.mark.usefixtures("paddle_hook")   # conftest: import paddle -> paddle_compat
 CASES = load_cases("upstream_fixes_B2.json")
 
 
-def assert_close(got, want, where="out"):
-    """Nested lists equal, floats within 1e-5 (relative and absolute)."""
-    if isinstance(want, (list, tuple)):
-        assert isinstance(got, (list, tuple)) and len(got) == len(want), (where, got, want)
-        for i, (g, w) in enumerate(zip(got, want)):
-            assert_close(g, w, f"{where}[{i}]")
-    elif isinstance(want, float):
-        assert got == pytest.approx(want, rel=1e-5, abs=1e-5), (where, got, want)
-    else:
-        assert got == want, (where, got, want)
+assert_close = nested_close(1e-5)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

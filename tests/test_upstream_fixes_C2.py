@@ -5,27 +5,14 @@ case's code runs here on paddle_compat, from a file as the recorder ran it, and 
 Paddle's value (floats to 1e-5) or error type."""
 import pytest
 
-from code_cases import assert_recorded, check_case, load_cases
+from code_cases import assert_recorded, check_case, load_cases, nested_close
 
 CASES = load_cases("upstream_fixes_C2.json")
 
 pytestmark = pytest.mark.usefixtures("paddle_hook")   # conftest: import paddle -> paddle_compat
 
 
-def assert_close(got, want, where="out"):
-    """Nested lists (and dicts) equal, floats within 1e-5 (relative and absolute)."""
-    if isinstance(want, dict):
-        assert isinstance(got, dict) and sorted(got) == sorted(want), (where, got, want)
-        for k in want:
-            assert_close(got[k], want[k], f"{where}[{k!r}]")
-    elif isinstance(want, list):
-        assert isinstance(got, list) and len(got) == len(want), (where, got, want)
-        for i, (g, w) in enumerate(zip(got, want)):
-            assert_close(g, w, f"{where}[{i}]")
-    elif isinstance(want, float):
-        assert got == pytest.approx(want, rel=1e-5, abs=1e-5), (where, got, want)
-    else:
-        assert got == want, (where, got, want)
+assert_close = nested_close(1e-5)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -16,13 +16,10 @@ Writes tests/goldens/ecosystem_sci.json: {case: {"code": ..., "value": ...} or
 paddle_compat. Each case leaves its result in ``out`` (plain JSON values); ``tmp`` is a fresh
 directory.
 """
-import json
 import os
-import runpy
-import tempfile
 
-import numpy as np
 import paddle
+from case_recorder import record  # (tools/goldens/case_recorder.py)
 
 OUT = os.path.join(os.path.dirname(__file__), "..", "..", "tests", "goldens",
                    "ecosystem_sci.json")
@@ -107,31 +104,8 @@ out = res.numpy().tolist() if isinstance(res, paddle.Tensor) else [r.numpy().tol
 }
 
 
-def run_case(code, paddle_module):
-    """Run ``code`` from a file (``to_static`` reads the source of the classes it defines)
-    with ``paddle``, ``np``, ``os`` and a fresh ``tmp`` directory; return its ``out``."""
-    tmp = tempfile.mkdtemp(prefix="eco_sci_")
-    path = os.path.join(tmp, "case.py")
-    with open(path, "w") as f:
-        f.write(code)
-    scope = runpy.run_path(path, init_globals={"paddle": paddle_module, "np": np, "os": os,
-                                               "tmp": tmp})
-    return scope["out"]
-
-
-def run(code):
-    try:
-        return {"code": code, "value": run_case(code, paddle)}
-    except Exception as e:  # noqa: BLE001 - the golden records the error type
-        return {"code": code, "error": type(e).__name__}
-
-
 def main():
-    doc = {name: run(code) for name, code in CASES.items()}
-    with open(OUT, "w") as f:
-        json.dump(doc, f, indent=1, sort_keys=True)
-        f.write("\n")
-    print(f"wrote {len(doc)} cases to {os.path.normpath(OUT)}")
+    record(CASES, paddle, OUT, "eco_sci_")
 
 
 if __name__ == "__main__":

@@ -13,13 +13,10 @@ Writes tests/goldens/ecosystem_speech.json: {case: {"code": ..., "value": ...} o
 {"code": ..., "error": type name}}; tests/test_ecosystem_speech.py runs the same code on
 paddle_compat. Each case leaves its result in ``out`` (plain JSON values).
 """
-import json
 import os
-import runpy
-import tempfile
 
-import numpy as np
 import paddle
+from case_recorder import record  # (tools/goldens/case_recorder.py)
 
 OUT = os.path.join(os.path.dirname(__file__), "..", "..", "tests", "goldens",
                    "ecosystem_speech.json")
@@ -72,28 +69,8 @@ out = paddle.nn.Conv2D(1, 4, 3, 2, 0, 1, 1, "zeros")
 }
 
 
-def run_case(code, paddle_module):
-    """Run ``code`` from a file with ``paddle``, ``np`` in scope; return its ``out``."""
-    tmp = tempfile.mkdtemp(prefix="eco_speech_")
-    path = os.path.join(tmp, "case.py")
-    with open(path, "w") as f:
-        f.write(code)
-    return runpy.run_path(path, init_globals={"paddle": paddle_module, "np": np})["out"]
-
-
-def run(code):
-    try:
-        return {"code": code, "value": run_case(code, paddle)}
-    except Exception as e:  # noqa: BLE001 - the golden records the error type
-        return {"code": code, "error": type(e).__name__}
-
-
 def main():
-    doc = {name: run(code) for name, code in CASES.items()}
-    with open(OUT, "w") as f:
-        json.dump(doc, f, indent=1, sort_keys=True)
-        f.write("\n")
-    print(f"wrote {len(doc)} cases to {os.path.normpath(OUT)}")
+    record(CASES, paddle, OUT, "eco_speech_")
 
 
 if __name__ == "__main__":

@@ -17,13 +17,10 @@ Writes tests/goldens/upstream_fixes_A1.json: {case: {"code": ..., "value": ...} 
 {"code": ..., "error": type name}}; tests/test_upstream_fixes_A1.py runs the same code on
 paddle_compat (tests/code_cases.py). Each case leaves plain JSON values in ``out``.
 """
-import json
 import os
-import runpy
-import tempfile
 
-import numpy as np
 import paddle
+from case_recorder import record  # (tools/goldens/case_recorder.py)
 
 OUT = os.path.join(os.path.dirname(__file__), "..", "..", "tests", "goldens",
                    "upstream_fixes_A1.json")
@@ -268,28 +265,8 @@ out = [list(a.shape), list(b.shape), str(r[0].dtype), r[0].tolist(), r[1].tolist
 }
 
 
-def run_case(code, paddle_module):
-    """Run ``code`` from a file with ``paddle``, ``np`` in scope; return its ``out``."""
-    tmp = tempfile.mkdtemp(prefix="upstream_A1_")
-    path = os.path.join(tmp, "case.py")
-    with open(path, "w") as f:
-        f.write(code)
-    return runpy.run_path(path, init_globals={"paddle": paddle_module, "np": np})["out"]
-
-
-def run(code):
-    try:
-        return {"code": code, "value": run_case(code, paddle)}
-    except Exception as e:  # noqa: BLE001 - the golden records the error type
-        return {"code": code, "error": type(e).__name__}
-
-
 def main():
-    doc = {name: run(code) for name, code in CASES.items()}
-    with open(OUT, "w") as f:
-        json.dump(doc, f, indent=1, sort_keys=True)
-        f.write("\n")
-    print(f"wrote {len(doc)} cases to {os.path.normpath(OUT)}")
+    record(CASES, paddle, OUT, "upstream_A1_")
 
 
 if __name__ == "__main__":

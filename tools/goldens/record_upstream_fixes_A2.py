@@ -9,13 +9,10 @@ Writes tests/goldens/upstream_fixes_A2.json: {case: {"code": ..., "value": ...} 
 {"code": ..., "error": type name}}; tests/test_upstream_fixes_A2.py runs the same code on
 paddle_compat. Each case leaves its result in ``out`` (plain JSON values).
 """
-import json
 import os
-import runpy
-import tempfile
 
-import numpy as np
 import paddle
+from case_recorder import record  # (tools/goldens/case_recorder.py)
 
 OUT = os.path.join(os.path.dirname(__file__), "..", "..", "tests", "goldens",
                    "upstream_fixes_A2.json")
@@ -186,27 +183,8 @@ out = run_op("unfold", {"X": np.arange(18.0).reshape(1, 2, 3, 3)}, {"Y": None},
 }
 
 
-def run_case(code, paddle_module):
-    tmp = tempfile.mkdtemp(prefix="upstream_A2_")
-    path = os.path.join(tmp, "case.py")
-    with open(path, "w") as f:
-        f.write(code)
-    return runpy.run_path(path, init_globals={"paddle": paddle_module, "np": np})["out"]
-
-
-def run(code):
-    try:
-        return {"code": code, "value": run_case(code, paddle)}
-    except Exception as e:  # noqa: BLE001 - the golden records the error type
-        return {"code": code, "error": type(e).__name__}
-
-
 def main():
-    doc = {name: run(code) for name, code in CASES.items()}
-    with open(OUT, "w") as f:
-        json.dump(doc, f, indent=1, sort_keys=True)
-        f.write("\n")
-    print(f"wrote {len(doc)} cases to {os.path.normpath(OUT)}")
+    record(CASES, paddle, OUT, "upstream_A2_")
 
 
 if __name__ == "__main__":

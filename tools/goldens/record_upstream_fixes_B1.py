@@ -22,13 +22,10 @@ Writes tests/goldens/upstream_fixes_B1.json: {case: {"code": ..., "value": ...} 
 {"code": ..., "error": type name}}; tests/test_upstream_fixes_B1.py runs the same code on
 paddle_compat (tests/code_cases.py). Each case leaves its result in ``out`` (plain JSON values).
 """
-import json
 import os
-import runpy
-import tempfile
 
-import numpy as np
 import paddle
+from case_recorder import record  # (tools/goldens/case_recorder.py)
 
 OUT = os.path.join(os.path.dirname(__file__), "..", "..", "tests", "goldens",
                    "upstream_fixes_B1.json")
@@ -316,27 +313,8 @@ paddle.broadcast_tensors([paddle.ones([1, 2], "int8"), paddle.ones([3, 1], "int8
 }
 
 
-def run_case(code, paddle_module):
-    tmp = tempfile.mkdtemp(prefix="upstream_b1_")
-    path = os.path.join(tmp, "case.py")
-    with open(path, "w") as f:
-        f.write(code)
-    return runpy.run_path(path, init_globals={"paddle": paddle_module, "np": np})["out"]
-
-
-def run(code):
-    try:
-        return {"code": code, "value": run_case(code, paddle)}
-    except Exception as e:  # noqa: BLE001 - the golden records the error type
-        return {"code": code, "error": type(e).__name__}
-
-
 def main():
-    doc = {name: run(code) for name, code in CASES.items()}
-    with open(OUT, "w") as f:
-        json.dump(doc, f, indent=1, sort_keys=True)
-        f.write("\n")
-    print(f"wrote {len(doc)} cases to {os.path.normpath(OUT)}")
+    record(CASES, paddle, OUT, "upstream_b1_")
 
 
 if __name__ == "__main__":

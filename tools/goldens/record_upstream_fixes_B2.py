@@ -21,13 +21,10 @@ Writes tests/goldens/upstream_fixes_B2.json: {case: {"code": ..., "value": ...} 
 paddle_compat. A case's code is ``APPEND_OP`` (for the ``op_`` cases) and its body; each
 leaves its result in ``out`` (plain JSON values).
 """
-import json
 import os
-import runpy
-import tempfile
 
-import numpy as np
 import paddle
+from case_recorder import record  # (tools/goldens/case_recorder.py)
 
 OUT = os.path.join(os.path.dirname(__file__), "..", "..", "tests", "goldens",
                    "upstream_fixes_B2.json")
@@ -512,23 +509,6 @@ out = [paddle.tensor.linalg.triangular_solve(a, b).tolist(),
 }
 
 
-def run_case(code, paddle_module):
-    """Run ``code`` from a file with ``paddle``, ``np`` in scope; return its ``out``."""
-    tmp = tempfile.mkdtemp(prefix="upstream_b2_")
-    path = os.path.join(tmp, "case.py")
-    with open(path, "w") as f:
-        f.write(code)
-    return runpy.run_path(path, init_globals={"paddle": paddle_module, "np": np, "os": os,
-                                              "tmp": tmp})["out"]
-
-
-def run(code):
-    try:
-        return {"code": code, "value": run_case(code, paddle)}
-    except Exception as e:  # noqa: BLE001 - the golden records the error type
-        return {"code": code, "error": type(e).__name__}
-
-
 def all_cases():
     """{name: full code}: the op cases after ``APPEND_OP``, the others as written."""
     out = {name: APPEND_OP + body for name, body in OP_CASES.items()}
@@ -537,11 +517,7 @@ def all_cases():
 
 
 def main():
-    doc = {name: run(code) for name, code in all_cases().items()}
-    with open(OUT, "w") as f:
-        json.dump(doc, f, indent=1, sort_keys=True)
-        f.write("\n")
-    print(f"wrote {len(doc)} cases to {os.path.normpath(OUT)}")
+    record(all_cases(), paddle, OUT, "upstream_b2_")
 
 
 if __name__ == "__main__":

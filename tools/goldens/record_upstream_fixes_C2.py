@@ -8,13 +8,10 @@ Writes tests/goldens/upstream_fixes_C2.json: {case: {"code": ..., "value": ...} 
 paddle_compat (tests/code_cases.py). Each case leaves its result in ``out`` (plain JSON values)
 and puts back any global state it changed.
 """
-import json
 import os
-import runpy
-import tempfile
 
-import numpy as np
 import paddle
+from case_recorder import record  # (tools/goldens/case_recorder.py)
 
 OUT = os.path.join(os.path.dirname(__file__), "..", "..", "tests", "goldens",
                    "upstream_fixes_C2.json")
@@ -237,29 +234,8 @@ with paddle.no_grad():
 }
 
 
-def run_case(code, paddle_module):
-    """Run ``code`` from a file with ``paddle``, ``np`` in scope; return its ``out``."""
-    tmp = tempfile.mkdtemp(prefix="upstream_C2_")
-    path = os.path.join(tmp, "case.py")
-    with open(path, "w") as f:
-        f.write(code)
-    return runpy.run_path(path, init_globals={"paddle": paddle_module, "np": np, "os": os,
-                                              "tmp": tmp})["out"]
-
-
-def run(code):
-    try:
-        return {"code": code, "value": run_case(code, paddle)}
-    except Exception as e:  # noqa: BLE001 - the golden records the error type
-        return {"code": code, "error": type(e).__name__}
-
-
 def main():
-    doc = {name: run(code) for name, code in CASES.items()}
-    with open(OUT, "w") as f:
-        json.dump(doc, f, indent=1, sort_keys=True)
-        f.write("\n")
-    print(f"wrote {len(doc)} cases to {os.path.normpath(OUT)}")
+    record(CASES, paddle, OUT, "upstream_C2_")
 
 
 if __name__ == "__main__":
