@@ -45,6 +45,7 @@ from .. import version as _version
 from ..framework.tensor import Tensor as _PTensor, wrap as _wrap
 from ..static.mode import mode_guard as _mode_guard
 from ..jit.translated import TranslatedLayer, load as _jit_load
+from ..jit import StaticFunction as _StaticFunction
 from ..jit import aot as _aot
 
 aot = _aot      # the compiled predictor's module (it lives in jit/: jit.load uses it too)
@@ -454,7 +455,8 @@ class Predictor:
         self._declared = {f[1]: (f[2], f[3]) for f in layer._feeds}
         # enable_memory_optim() with ir_optim on: the AOTInductor package (jit/aot.py)
         if aot is None and _aot.wanted(config) and self._device.type == "cpu":
-            aot = _aot.AotRunner(layer, config._files(), mkldnn=config._mkldnn)
+            aot = _aot.AotRunner(layer, config._files(), _StaticFunction,
+                                 mkldnn=config._mkldnn)
         self._aot = aot
         self._in = {}                   # input name -> torch tensor
         self._out = {}                  # output name -> torch tensor
@@ -767,7 +769,8 @@ class InferenceProgram:
         ``build_strategy.build_cinn_pass = True`` gives. It shares the loaded weights."""
         other = InferenceProgram(self._layer, self._path, self._params_file)
         other.fetch_targets, other._ids = self.fetch_targets, self._ids   # the same targets
-        other._aot = _aot.AotRunner(self._layer, (self._path, self._params_file))
+        other._aot = _aot.AotRunner(self._layer, (self._path, self._params_file),
+                                    _StaticFunction)
         return other
 
     def _run(self, feed, idx, device, return_numpy):

@@ -155,7 +155,7 @@ class StaticFunction:
             mark_compiled(layer.parameters())      # their optimizer update runs compiled too
         # a loaded model file (jit.load) compiled for inference: its AOTInductor package
         # (jit/aot.py, the predictor's), used in eval mode with gradients off
-        self._aot = aot.AotRunner(layer, layer._files) if self._compiler and \
+        self._aot = aot.AotRunner(layer, layer._files, StaticFunction) if self._compiler and \
             getattr(layer, "_files", None) else None
         # the package holds the weights of the files: it answers while the layer's tensors
         # are those (same tensors, no in-place op since: training steps, zero_ ...);

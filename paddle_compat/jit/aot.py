@@ -25,7 +25,6 @@ import torch
 from ..framework import threads as _threads
 from ..framework.tensor import wrap
 from ..static.mode import mode_guard
-from . import StaticFunction
 
 __all__ = ["wanted", "AotRunner", "cache_root", "package_path", "INDUCTOR_CONFIGS"]
 
@@ -140,10 +139,13 @@ class AotRunner:
     After the first successful call, ``run_flat`` is the package's C++ runner (``list of
     tensors -> list of tensors``; itself, or wrapped to set torch's thread count or oneDNN
     switch for the call where that way was faster): ``Predictor.run`` calls it directly on
-    its input buffers when they hold the compiled signature."""
+    its input buffers when they hold the compiled signature. ``static_function`` is
+    ``jit.StaticFunction``, which traces the model (passed in: the jit package imports this
+    module)."""
 
-    def __init__(self, layer, files, mkldnn=True):
+    def __init__(self, layer, files, static_function, mkldnn=True):
         self._layer = layer
+        self._static_function = static_function
         self._files = files
         self._mkldnn = mkldnn       # Config.enable_mkldnn(): oneDNN allowed where faster
         self.mkldnn_off = None      # whether the package runs with oneDNN switched off
@@ -223,7 +225,7 @@ class AotRunner:
         """The loaded model traced on ``tensors`` and exported (``torch.export``)."""
         # the class's forward: to_static(layer, backend="CINN") puts its own in the instance
         forward = type(self._layer).forward.__get__(self._layer)
-        sf = StaticFunction(forward, layer=self._layer)
+        sf = self._static_function(forward, layer=self._layer)
         with torch.no_grad(), mode_guard(False):
             sf(*[wrap(t) for t in tensors])
         traced = [tr for tr in sf._cache.values() if hasattr(tr, "gm")]

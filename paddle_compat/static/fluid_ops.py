@@ -707,7 +707,10 @@ register(_NEW, _NEW_ATTRS,
                   "reduce_any", "searchsorted", "size", "tril_indices", "unique", "where_index",
                   "allclose", "bernoulli", "bincount", "empty", "eye", "linspace", "range"))
 
-from . import optimizer_ops as _optimizer_ops  # noqa: E402,F401  (registers the optimizer types)
+from . import optimizer_ops as _optimizer_ops  # noqa: E402  (the optimizer op types)
+
+register(_optimizer_ops.TABLE, _optimizer_ops.ATTRS, no_grad=tuple(_optimizer_ops.TABLE),
+         all_inputs=tuple(_optimizer_ops.TABLE))
 
 
 # ---------------------------------------------------------------------- Block.append_op

@@ -23,9 +23,8 @@ The step of each type, as Paddle's kernels compute it (``lr`` the LearningRate t
 import torch
 
 from ..framework.tensor import Tensor, wrap
-from .fluid_ops import register
 
-__all__ = ["INPLACE"]
+__all__ = ["INPLACE", "TABLE", "ATTRS"]
 
 
 def _t(v):
@@ -203,4 +202,5 @@ for _k, (_h, _ins, _outs) in _TABLE.items():
     INPLACE[_k] = {o: i for o in _outs for i in _ins
                    if o in (i + "Out", i + "_out")}
 
-register(_TABLE, _ATTRS, no_grad=tuple(_TABLE), all_inputs=tuple(_TABLE))
+#: what ``fluid_ops`` registers (op type -> (handler, input slots, output slots); attributes)
+TABLE, ATTRS = _TABLE, _ATTRS
