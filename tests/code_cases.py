@@ -4,13 +4,16 @@ runs each case's code as a file leaving its result in ``out``: the same runner o
 the check of one case, and the check that the golden holds the recorder's cases."""
 import json
 import os
-import runpy
-import tempfile
+import sys
 
 import numpy as np
 import pytest
 
 import paddle_compat as paddle
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools",
+                                "goldens"))
+import case_recorder as _recorder  # noqa: E402  (the recording side of these cases)
 
 HERE = os.path.dirname(__file__)
 
@@ -22,14 +25,9 @@ def load_cases(golden):
 
 
 def run_case(code, prefix="case_"):
-    """Run ``code`` as a file in a fresh folder (``tmp``) with paddle_compat as ``paddle``;
+    """Run ``code`` as the recorder does (tools/goldens/case_recorder.py) on paddle_compat;
     its ``out``."""
-    tmp = tempfile.mkdtemp(prefix=prefix)
-    path = os.path.join(tmp, "case.py")
-    with open(path, "w") as f:
-        f.write(code)
-    return runpy.run_path(path, init_globals={"paddle": paddle, "np": np, "os": os,
-                                              "tmp": tmp})["out"]
+    return _recorder.run_case(code, paddle, prefix)
 
 
 def nested_close(tol):

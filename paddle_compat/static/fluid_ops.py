@@ -220,21 +220,38 @@ def _tril_triu(layer, ins, a):
     return [fn(ins[0], a["diagonal"])]
 
 
-def _cumsum(layer, ins, a):
-    x = ins[0]
-    if a["flatten"]:
-        x = _ops.flatten(x)
-        axis = 0
-    else:
-        axis = a["axis"]
-    if a["reverse"]:
-        x = _ops.flip(x, [axis])
-    out = _ops.cumsum(x, axis)
-    if a["exclusive"]:
-        out = _ops.subtract(out, x)
-    if a["reverse"]:
-        out = _ops.flip(out, [axis])
-    return [out]
+def _scan(fn, exclusive):
+    """A fluid scan op (``cumsum``, ``logcumsumexp``) with its ``flatten``/``reverse``/
+    ``exclusive`` attributes: ``fn(x, axis)`` the inclusive scan, ``exclusive(x, out, axis)``
+    the running value before each element."""
+    def run(layer, ins, a):
+        x = ins[0]
+        if a["flatten"]:
+            x, axis = _ops.flatten(x), 0
+        else:
+            axis = a["axis"]
+        if a["reverse"]:
+            x = _ops.flip(x, [axis])
+        out = fn(x, axis)
+        if a["exclusive"]:
+            out = exclusive(x, out, axis)
+        if a["reverse"]:
+            out = _ops.flip(out, [axis])
+        return [out]
+    return run
+
+
+def _logcumsumexp_exclusive(x, out, axis):
+    """The running value before each element; the first is the dtype's lowest finite value,
+    as Paddle's kernel starts from."""
+    n = x.shape[axis]
+    head = _ops.full_like(_ops.slice(out, [axis], [0], [1]),
+                          torch.finfo(_dt.convert_dtype(x.dtype).torch).min)
+    return _ops.concat([head, _ops.slice(out, [axis], [0], [n - 1])], axis)
+
+
+_cumsum = _scan(_ops.cumsum, lambda x, out, axis: _ops.subtract(out, x))
+_logcumsumexp = _scan(_ops.logcumsumexp, _logcumsumexp_exclusive)
 
 
 def _gather(layer, ins, a):
@@ -356,27 +373,6 @@ def _isclose(layer, ins, a):
     x, y, rtol, atol = ins
     return [_ops.isclose(x, y, float(a["rtol"]) if rtol is None else rtol,
                          float(a["atol"]) if atol is None else atol, a["equal_nan"])]
-
-
-def _logcumsumexp(layer, ins, a):
-    x = ins[0]
-    if a["flatten"]:
-        x, axis = _ops.flatten(x), 0
-    else:
-        axis = a["axis"]
-    if a["reverse"]:
-        x = _ops.flip(x, [axis])
-    out = _ops.logcumsumexp(x, axis)
-    if a["exclusive"]:
-        # exclusive: the running value before each element (first: the dtype's lowest finite
-        # value, as Paddle's kernel starts from)
-        n = x.shape[axis]
-        head = _ops.full_like(_ops.slice(out, [axis], [0], [1]),
-                              torch.finfo(_dt.convert_dtype(x.dtype).torch).min)
-        out = _ops.concat([head, _ops.slice(out, [axis], [0], [n - 1])], axis)
-    if a["reverse"]:
-        out = _ops.flip(out, [axis])
-    return [out]
 
 
 def _logspace(layer, ins, a):

@@ -13,6 +13,7 @@ import struct
 import types
 
 from ...missing import UnsupportedAPIError
+from ....static.io import _varint
 
 __all__ = ["framework_pb2"]
 
@@ -21,15 +22,7 @@ _INT, _BOOL, _STR, _F32, _F64, _MSG = "int", "bool", "str", "f32", "f64", "msg"
 
 
 def _put_varint(out, v):
-    v &= (1 << 64) - 1
-    while True:
-        b = v & 0x7F
-        v >>= 7
-        if v:
-            out.append(b | 0x80)
-        else:
-            out.append(b)
-            return
+    out += _varint(v)
 
 
 def _get_varint(buf, i):
