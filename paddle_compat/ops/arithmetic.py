@@ -74,7 +74,7 @@ def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
     if t.dtype is torch.bool:
         f = t.to(torch.float32)
         r = (f * s + bias if bias_after_scale else (f + bias) * s) != 0
-    elif not t.is_floating_point():          # Paddle casts scale and bias to x's dtype
+    elif not (t.is_floating_point() or t.is_complex()):  # Paddle casts scale and bias to x's dtype
         s = s.to(t.dtype) if isinstance(s, torch.Tensor) else int(s)
         r = t * s + int(bias) if bias_after_scale else (t + int(bias)) * s
     elif bias_after_scale:

@@ -2,8 +2,9 @@
 
 A Program's ops are the torch calls recorded on its Variables; a few of them are composite in
 Paddle (it has a decomposition rule for them): ``meshgrid``, ``stack``, ``softmax``, ``tile``,
-``roll``. ``lower(graph, tracer, ...)`` replaces each such op by the ops of its rule (reshape,
-expand, unsqueeze, concat, narrow, exp, amax, sum, divide), recorded in its place, so the op no
+``roll``, ``unbind``, ``index_select``, ``lerp``. ``lower(graph, tracer, ...)`` replaces each
+such op by the ops of its rule (reshape, expand, unsqueeze, concat, narrow, exp, amax, sum,
+divide, split, squeeze, gather, subtract, multiply, add), recorded in its place, so the op no
 longer appears in the program and the values are those of the rule. An op whose rule needs a
 dimension that is unknown when the program is built stays as it is.
 
@@ -96,6 +97,38 @@ def _roll(x, shifts, dims=None):
     return x
 
 
+def _unbind(x, dim=0):
+    rank = len(shape_of(x.node))
+    dim = dim + rank if dim < 0 else dim
+    return [p.squeeze(dim) for p in torch.split(x, 1, dim)]
+
+
+def _index_select(x, dim, index):
+    """Paddle's rule: a gather along ``dim`` (here torch's gather, by an index expanded over the
+    other dimensions)."""
+    shape = list(shape_of(x.node))
+    dim = dim + len(shape) if dim < 0 else dim
+    view = [1] * len(shape)
+    view[dim] = -1
+    size = list(shape)
+    size[dim] = shape_of(index.node)[0]
+    return torch.gather(x, dim, index.reshape(view).expand(size))
+
+
+_LOW = (torch.float16, torch.bfloat16)
+
+
+def _lerp(x, y, weight):
+    """x + weight * (y - x), in float32 for the half-precision dtypes (as Paddle's rule)."""
+    low = x.dtype if x.dtype in _LOW else None
+    if low is not None:
+        x, y = x.to(torch.float32), y.to(torch.float32)
+        if isinstance(weight, StaticProxy):
+            weight = weight.to(torch.float32)
+    out = x + weight * (y - x)
+    return out.to(low) if low is not None else out
+
+
 #: (recorded target, Paddle's op type) -> (rule, whether it returns several outputs)
 RULES = {
     torch.meshgrid: ("meshgrid", _meshgrid, True),
@@ -105,6 +138,11 @@ RULES = {
     "tile": ("tile", _tile, False),
     torch.tile: ("tile", _tile, False),
     torch.roll: ("roll", _roll, False),
+    "unbind": ("unbind", _unbind, True),
+    torch.unbind: ("unbind", _unbind, True),
+    torch.index_select: ("index_select", _index_select, False),
+    "index_select": ("index_select", _index_select, False),
+    torch.lerp: ("lerp", _lerp, False),
 }
 
 

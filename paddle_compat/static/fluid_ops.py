@@ -24,13 +24,18 @@ from ..framework import hooks as _hooks
 from ..framework import dtype as _dt
 from ..ops import random as _random
 
-__all__ = ["FLUID_OPS", "OP_ATTRS", "KERNEL_ATTRS", "NO_GRAD", "ALL_INPUTS", "dtype_name", "kernel_signature", "register", "lookup", "slots", "run",
+__all__ = ["FLUID_OPS", "OP_ATTRS", "KERNEL_ATTRS", "NO_GRAD", "GRAD_BY_FORWARD_OP", "ALL_INPUTS", "dtype_name", "kernel_signature", "register", "lookup", "slots", "run",
            "op_proto_fields", "has_grad"]
 
 FLUID_OPS = {}
 OP_ATTRS = {}
 KERNEL_ATTRS = {}
 NO_GRAD = set()
+#: differentiable op types whose gradient op is a forward op (``unbind``'s is ``stack``,
+#: ``flip``'s is ``flip``...): Paddle registers no ``<op>_grad`` kernel for them
+GRAD_BY_FORWARD_OP = {"assign", "cast", "conj", "dequantize_linear", "diag_embed", "exponential",
+                      "flatten_contiguous_range", "flip", "quantize_linear", "scale", "split",
+                      "sum", "unbind"}
 #: op types whose kernel signature lists every input slot, the optional ones not given too
 #: (Paddle's optimizer kernels: their Python APIs take ``master_param`` and such by position)
 ALL_INPUTS = set()

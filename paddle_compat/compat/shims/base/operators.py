@@ -89,14 +89,15 @@ def has_infer_inplace(op_type):
 
 
 def get_all_register_op_kernels(lib="all"):
-    """{op type: [kernel keys]} of every op type and, for the differentiable ones, their
-    ``<op>_grad`` (paddle_compat's ops run on torch's CPU and CUDA kernels)."""
+    """{op type: [kernel keys]} of every op type and, for the differentiable ones whose
+    gradient op is not another forward op, their ``<op>_grad`` (paddle_compat's ops run on
+    torch's CPU and CUDA kernels)."""
     keys = ["{data_type[float32]; data_layout[Undefined(AnyLayout)]; place[Place(cpu)]; "
             "library_type[PLAIN]}"]
     out = {}
     for t in fluid_ops.load_tables():
         out[t] = list(keys)
-        if fluid_ops.has_grad(t):
+        if fluid_ops.has_grad(t) and t not in fluid_ops.GRAD_BY_FORWARD_OP:
             out[t + "_grad"] = list(keys)
     return out
 
