@@ -21,7 +21,7 @@ from ...static import optimizer_ops as _optimizer_ops
 from ...vision.ops import detection as _det
 
 __all__ = ["zeros", "ones", "full", "matmul", "argsort", "bce_loss", "conv2d_transpose",
-           "flash_attn", "fused_bias_act", "cumsum", "group_norm", "huber_loss", "anchor_generator", "box_coder",
+           "flash_attn", "fused_bias_act", "cumsum", "logcumsumexp", "group_norm", "huber_loss", "anchor_generator", "box_coder",
            "distribute_fpn_proposals", "generate_proposals", "matrix_nms", "multiclass_nms3",
            "prior_box", "batch_norm", "layer_norm"]
 
@@ -61,6 +61,14 @@ def cumsum(x, axis, flatten, exclusive, reverse):
     op-type registry's ``cumsum``."""
     return _fluid_ops.run("cumsum", {"X": x}, {"axis": axis, "flatten": flatten,
                                                "exclusive": exclusive, "reverse": reverse})["Out"]
+
+
+def logcumsumexp(x, axis, flatten, exclusive, reverse):
+    """The ``logcumsumexp`` kernel with all its attributes, through the op-type registry's
+    ``logcumsumexp``."""
+    return _fluid_ops.run("logcumsumexp", {"X": x}, {"axis": axis, "flatten": flatten,
+                                                     "exclusive": exclusive,
+                                                     "reverse": reverse})["Out"]
 
 
 def group_norm(x, scale, bias, epsilon, groups, data_format):
