@@ -846,7 +846,8 @@ def _plain_broadcast(op, variables):
 FLUID_OPS = _fluid_ops.register(FLUID_OPS, pir={
     "pd_op.matmul": lambda layer, ins, a: [_ops.matmul(ins[0], ins[1], a.get("trans_x", False),
                                                        a.get("trans_y", False))],
-    "pd_op.shape": _tr._OPS["pd_op.shape"]})
+    "pd_op.shape": _tr._OPS["pd_op.shape"]},
+    all_inputs=("label_smooth",))        # its kernel takes PriorDist (None when not given)
 HANDLERS = {"fluid." + k: h for k, (h, _, _) in FLUID_OPS.items() if not isinstance(h, str)}
 
 
