@@ -119,13 +119,18 @@ _LOW = (torch.float16, torch.bfloat16)
 
 
 def _lerp(x, y, weight):
-    """x + weight * (y - x), in float32 for the half-precision dtypes (as Paddle's rule)."""
+    """Paddle's rule: x + w * (y - x) where |w| < 0.5, else y - (y - x) * (1 - w), in float32 for
+    the half-precision dtypes."""
     low = x.dtype if x.dtype in _LOW else None
     if low is not None:
         x, y = x.to(torch.float32), y.to(torch.float32)
         if isinstance(weight, StaticProxy):
             weight = weight.to(torch.float32)
-    out = x + weight * (y - x)
+    diff = y - x
+    if isinstance(weight, StaticProxy):
+        out = torch.where(weight.abs() < 0.5, x + weight * diff, y - diff * (1 - weight))
+    else:
+        out = x + weight * diff if abs(weight) < 0.5 else y - diff * (1 - weight)
     return out.to(low) if low is not None else out
 
 

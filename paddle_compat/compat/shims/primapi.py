@@ -12,8 +12,8 @@ __all__ = ["to_prim", "grad", "forward_grad"]
 def to_prim(blocks, blacklist=frozenset(), whitelist=frozenset(), start_idx=-1,
             backward_length=-1):
     """Lower the composite ops of ``blocks``' programs (``static.decompose``: meshgrid,
-    stack, softmax, tile, roll) to primitive ones, when forward prim is enabled
-    (``core._set_prim_forward_enabled``) as in Paddle; ``blacklist``/``whitelist`` name op
+    stack, softmax, tile, roll, unbind, index_select, lerp) to primitive ones, when forward
+    prim is enabled (``core._set_prim_forward_enabled``) as in Paddle; ``blacklist``/``whitelist`` name op
     types to leave / the only ones to lower."""
     if not _decompose.forward_enabled():
         return None
