@@ -142,25 +142,41 @@ def _dims(shape, api):
 
 
 def _full(shape, value, dtype, api):
-    v = _static_shape(shape)
+    v = _static_shape(shape, "fill_constant")
     if v is not None:
         return _filled_at_run_time(*v, "full", dtype, value)
+    if isinstance(value, torch.fx.Proxy):       # a Variable's value: known at run time
+        dims = _dims(shape, api)
+        return wrap(value.record_dims(_make_filled, (dims, "full", dtype, value),
+                                      {"device": current_device()}, dims, dtype))
     return wrap(torch.full(_dims(shape, api), value, dtype=dtype, device=current_device()))
 
 
-def _static_shape(shape):
+def _static_shape(shape, op_type=None):
     """A shape known only at run time in a static program, as Paddle's static graph takes
     them: ``(payload, None)`` for a 1-d Variable, ``(a Variable's payload, parts)`` for a list
-    holding 0-d Variables (``parts``: ints and payloads); None for any other shape."""
+    holding 0-d Variables (``parts``: ints and payloads); None for any other shape.
+    Given ``op_type``, a Variable not of an int32/int64 dtype is Paddle's TypeError."""
     t = getattr(shape, "_t", None)
     if t is not None:
-        return None if isinstance(t, torch.Tensor) else (t, None)
+        if isinstance(t, torch.Tensor):
+            return None
+        _shape_dtype(t, "shape", op_type)
+        return t, None
     if isinstance(shape, (list, tuple)):
         parts = [getattr(d, "_t", d) for d in shape]
         proxies = [p for p in parts if isinstance(p, torch.fx.Proxy)]
+        for p in proxies:
+            _shape_dtype(p, "element of shape", op_type)
         if proxies:
             return proxies[0], [p if isinstance(p, torch.fx.Proxy) else int(p) for p in parts]
     return None
+
+
+def _shape_dtype(payload, what, op_type):
+    if op_type is not None and payload.dtype not in (torch.int32, torch.int64):
+        raise TypeError(f"The data type of '{what}' in {op_type} must be ['int32', 'int64'], "
+                        f"but received {_dt.from_torch_dtype(payload.dtype).name}.")
 
 
 def _make_filled(shape, kind, dtype, value=None, device=None):
@@ -175,6 +191,9 @@ def _make_filled(shape, kind, dtype, value=None, device=None):
             raise ValueError("(InvalidArgument) Each value of attribute 'shape' is expected "
                              f"to be no less than 0. But received: shape[{i}] = {d}")
     if kind == "full":
+        if isinstance(value, torch.Tensor):     # a Variable's value (Paddle's ValueTensor)
+            return torch.empty(dims, dtype=dtype, device=device).fill_(
+                value.reshape(-1)[0].to(device))
         return torch.full(dims, value, dtype=dtype, device=device)
     return getattr(torch, kind)(dims, dtype=dtype, device=device)
 
@@ -202,7 +221,7 @@ def _filled(torch_fn, api, what):
                 t = torch_fn(*shape)
                 if t.is_cpu:                     # not under torch.set_default_device
                     return wrap(t)
-        v = _static_shape(shape)
+        v = _static_shape(shape, "fill_constant")
         if v is not None:
             return _filled_at_run_time(*v, api, dtype_or_default(dtype))
         return wrap(torch_fn(_dims(shape, api), dtype=dtype_or_default(dtype),
@@ -249,8 +268,11 @@ def _cast_fill(v, tdt):
 
 
 def _fill_value(fill_value):
+    """A Python fill value; a static Variable's payload stays (its value is known at run
+    time)."""
     if isinstance(fill_value, Tensor):
-        return fill_value._t.item()
+        t = fill_value._t
+        return t if isinstance(t, torch.fx.Proxy) else t.item()
     if isinstance(fill_value, str):
         return _str_fill_value(fill_value)
     return fill_value

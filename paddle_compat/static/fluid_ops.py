@@ -106,13 +106,18 @@ def kernel_signature(op_type, inputs, outputs, attrs):
     return ins, list(names), [n for n, _ in slots(out_slots)]
 
 
-def _tensor_attr(slot, attr, names):
+def _tensor_attr(slot, attr, names, *more):
     """A kernel signature where the input ``slot``, when given, stands in ``names`` for the
-    attribute ``attr`` (``top_k_v2``'s ``K`` for ``k``)."""
+    attribute ``attr`` (``top_k_v2``'s ``K`` for ``k``); ``more``: further (slot, attr)
+    pairs (``fill_constant``'s ShapeTensor or ShapeTensorList for ``shape``, ValueTensor for
+    ``value``)."""
+    pairs = ((slot, attr),) + more
+
     def sig(ins, attrs):
-        if slot not in ins:
+        given = {a: s for s, a in pairs if s in ins}
+        if not given:
             return ins, names
-        return [n for n in ins if n != slot], [slot if n == attr else n for n in names]
+        return [n for n in ins if n not in given.values()], [given.get(n, n) for n in names]
     return sig
 
 
@@ -685,7 +690,15 @@ KERNEL_ATTRS.update({
     "matrix_rank": lambda ins, a: (ins, ["use_default_tol", "hermitian"] if "TolTensor" in ins
                                    else ["tol", "use_default_tol", "hermitian"]),
     "one_hot_v2": _tensor_attr("depth_tensor", "depth", ["depth", "dtype", "allow_out_of_range"]),
-    "randint": _tensor_attr("ShapeTensor", "shape", ["low", "high", "shape", "dtype"]),
+    "randint": _tensor_attr("ShapeTensor", "shape", ["low", "high", "shape", "dtype"],
+                            ("ShapeTensorList", "shape")),
+    "fill_constant": _tensor_attr("ShapeTensor", "shape", ["shape", "value", "dtype"],
+                                  ("ShapeTensorList", "shape"), ("ValueTensor", "value")),
+    "gaussian_random": _tensor_attr("ShapeTensor", "shape",
+                                    ["shape", "mean", "std", "seed", "dtype"],
+                                    ("ShapeTensorList", "shape")),
+    "affine_grid": _tensor_attr("OutputShape", "output_shape",
+                                ["output_shape", "align_corners"]),
     "repeat_interleave": lambda ins, a: (ins, ["dim", "output_size"] if "RepeatsTensor" in ins
                                          else ["Repeats", "dim", "output_size"]),
     # split's kernel: by sections, or split_with_num when only num is given
