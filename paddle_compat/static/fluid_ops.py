@@ -177,16 +177,13 @@ def op_proto_fields(op_type):
     ``(name, duplicable, dispensable or intermediate)`` (every slot after the first is
     optional), attrs as ``(name, default)``."""
     _, in_slots, out_slots = lookup(op_type)
-    first = op_type not in _NO_REQUIRED_INPUT
-    ins = [(n, dup, k > 0 or not first or raw.endswith("?"))
+    ins = [(n, dup, k > 0 or raw.endswith("?"))
            for k, ((n, dup), raw) in enumerate(zip(slots(in_slots), in_slots))]
     outs = [(n, dup, k > 0) for k, (n, dup) in enumerate(slots(out_slots))]
     return ins, outs, list(OP_ATTRS.get(op_type, {}).items())
 
 
 # ---------------------------------------------------------------------- op types
-#: op types whose every input is optional (the shape of ``randint`` as a tensor)
-_NO_REQUIRED_INPUT = {"randint"}
 #: the proto data type codes (``VarType``) of op attributes such as ``dtype``
 DTYPE_NAME = _dt.VARTYPE_NAMES
 
@@ -475,7 +472,7 @@ _NEW = {
     "erf": (_unary(_ops.erf), ["X"], ["Out"]),
     "expand_as_v2": (_expand_as_v2, ["X", "Y"], ["Out"]),
     "exponential": (_exponential, ["X"], ["Out"]),
-    "gaussian_random": (_gaussian_random, ["ShapeTensor", "ShapeTensorList*"], ["Out"]),
+    "gaussian_random": (_gaussian_random, ["ShapeTensor?", "ShapeTensorList*"], ["Out"]),
     "huber_loss": (_huber_loss, ["X", "Y"], ["Out", "Residual"]),
     "index_add": (lambda layer, ins, a: [_ops.index_add(ins[0], ins[1], a["axis"], ins[2])],
                   ["X", "Index", "AddValue"], ["Out"]),
@@ -510,7 +507,7 @@ _NEW = {
                   ["Out"]),
     "mv": (_binary(_ops.mv), ["X", "Vec"], ["Out"]),
     "poisson": (_unary(_ops.poisson), ["X"], ["Out"]),
-    "randint": (_randint, ["ShapeTensor", "ShapeTensorList*"], ["Out"]),
+    "randint": (_randint, ["ShapeTensor?", "ShapeTensorList*"], ["Out"]),
     "randperm": (lambda layer, ins, a: [_ops.randperm(a["n"], dtype_name(a["dtype"]))], [],
                  ["Out"]),
     "real": (_unary(_ops.real), ["X"], ["Out"]),
