@@ -206,6 +206,11 @@ def _filled_at_run_time(shape_p, parts, kind, dtype, value=None):
         {"device": current_device()}, dtype, parts))
 
 
+#: the dtypes Paddle's static ``empty`` takes (no uint8)
+_EMPTY_STATIC_DTYPES = ("bool", "float16", "float32", "float64", "bfloat16", "int8", "int16",
+                        "int32", "int64", "complex64", "complex128", "float8_e4m3fn")
+
+
 def _filled(torch_fn, api, what):
     """zeros/ones/empty: ``torch_fn(shape, dtype, device)`` with Paddle's shape and dtype
     handling, registered with its C fast path."""
@@ -221,7 +226,12 @@ def _filled(torch_fn, api, what):
                 t = torch_fn(*shape)
                 if t.is_cpu:                     # not under torch.set_default_device
                     return wrap(t)
-        v = _static_shape(shape, "fill_constant")
+        if api == "empty" and dtype is not None and not _mode.in_dynamic_mode():
+            name = _dt.convert_dtype(dtype).name
+            if name not in _EMPTY_STATIC_DTYPES:
+                raise TypeError(f"The data type of 'dtype' in empty must be "
+                                f"{list(_EMPTY_STATIC_DTYPES)}, but received {name}.")
+        v = _static_shape(shape, "fill_constant" if api != "empty" else "empty")
         if v is not None:
             return _filled_at_run_time(*v, api, dtype_or_default(dtype))
         return wrap(torch_fn(_dims(shape, api), dtype=dtype_or_default(dtype),
