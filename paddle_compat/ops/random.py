@@ -416,6 +416,11 @@ def _fill_from(x, api, draw):
     d = _dt.from_torch_dtype(t.dtype)
     if not d.is_floating_point:
         raise TypeError(f"{api}(): x must be a floating point tensor, but received {d.name}")
+    if t.requires_grad:     # a non-leaf: overwritten, so no gradient reaches what it held
+        src = torch.empty_like(t.detach())
+        _fill_from(wrap(src), api, draw)
+        t.copy_(src)
+        return x
     with torch.no_grad():
         if t.device.type != "cpu":
             draw(None, t)
@@ -445,6 +450,23 @@ def _exponential(shape, name, lam):
     u = _dist.canonical(_gen.random_raw(n), ctype)
     lg = _dist.glibc_log(1.0 - u) if ctype is np.float64 else _dist.glibc_logf(ctype(1) - u)
     return (ctype(-1.0) / ctype(np.float32(lam)) * lg).astype(ctype).reshape(shape)
+
+
+def _exponential_draw(t, lam):
+    """A new tensor of ``t``'s shape and dtype holding exponential values of rate ``lam``."""
+    if t.device.type != "cpu":
+        return torch.empty_like(t).exponential_(lam)
+    d = _dt.from_torch_dtype(t.dtype).name
+    return torch.from_numpy(np.ascontiguousarray(_exponential(tuple(t.shape), d, lam)))
+
+
+def exponential_like(x, lam=1.0):
+    """Paddle's ``exponential`` op (not in place): values of x's shape and dtype; for a static
+    Variable drawn each time the program runs."""
+    t = tensor_arg(x, "exponential")
+    if isinstance(t, torch.fx.Proxy):
+        return wrap(t.record_like(_exponential_draw, (t.detach(), lam)))
+    return wrap(_exponential_draw(t.detach(), lam))
 
 
 @op(method=True, export=False)

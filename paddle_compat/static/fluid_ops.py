@@ -347,7 +347,7 @@ def _cummax(layer, ins, a):
 
 def _exponential(layer, ins, a):
     """A new tensor of ``X``'s shape and dtype drawn from the exponential distribution."""
-    return [_random.exponential_(_ops.zeros_like(ins[0]), a["lambda"])]
+    return [_random.exponential_like(ins[0], a["lambda"])]
 
 
 def _expand_as_v2(layer, ins, a):
