@@ -355,13 +355,19 @@ def _slice(layer, ins, a):
 
 
 def _fill_constant(layer, ins, a):
-    _no_tensor_inputs(ins, 0, "fill_constant")
+    """ValueTensor (a 1-element tensor) stands for ``value``, ShapeTensor (1-d) or
+    ShapeTensorList (1-element tensors and ints) for ``shape``; in a static Program they are
+    Variables, read when it runs."""
     dt = _dtype_name(a.get("dtype", 5), "fill_constant")
-    s = a.get("str_value", "")
-    value = float(s) if s else a.get("value", 0.0)
-    if dt in ("int32", "int64", "int16", "int8", "uint8", "bool"):
-        value = int(value)
-    return [_ops.full(list(a.get("shape", [])), value, dt)]
+    value = ins[0] if ins and ins[0] is not None else None
+    if value is None:
+        s = a.get("str_value", "")
+        value = float(s) if s else a.get("value", 0.0)
+        if dt in ("int32", "int64", "int16", "int8", "uint8", "bool"):
+            value = int(value)
+    shape = ins[1] if len(ins) > 1 and ins[1] is not None else (
+        list(ins[2]) if len(ins) > 2 and ins[2] else list(a.get("shape", [])))
+    return [_ops.full(shape, value, dt)]
 
 
 def _clip(layer, ins, a):
@@ -654,7 +660,8 @@ FLUID_OPS = {
     "cast": (_cast, ["X"], ["Out"]),
     "assign": (lambda layer, ins, a: [ins[0]], ["X"], ["Out"]),
     "scale": (_scale, ["X", "ScaleTensor"], ["Out"]),
-    "fill_constant": (_fill_constant, ["ValueTensor", "ShapeTensor"], ["Out"]),
+    "fill_constant": (_fill_constant, ["ValueTensor?", "ShapeTensor", "ShapeTensorList*"],
+                      ["Out"]),
     "reduce_mean": (_reduce(_ops.mean), ["X"], ["Out"]),
     "reduce_sum": (_reduce(_ops.sum), ["X"], ["Out"]),
     "reduce_max": (_reduce(_ops.max), ["X"], ["Out"]),
@@ -786,8 +793,8 @@ def program_to_ops(blocks, path):
         handler, in_slots, out_slots = FLUID_OPS[op.type]
         inputs = []
         for slot in in_slots:
-            names = op.inputs.get(slot.rstrip("*"), [])
-            if slot.endswith("*"):
+            names = op.inputs.get(slot.rstrip("*?"), [])
+            if slot.rstrip("?").endswith("*"):
                 if not names:
                     inputs.append(0)
                     continue

@@ -1,12 +1,15 @@
 """Argument handling shared by the ops: shapes, axes, dtypes, Paddle's error messages."""
 import torch
+import torch.fx
+from torch.utils._pytree import tree_flatten, tree_map
 
 from ..framework import dtype as _dt
 from ..framework import mode as _mode
 from ..framework.dtype import float_attr
-from ..framework.tensor import Tensor, shape_arg
+from ..framework.tensor import Tensor, shape_arg, wrap
 
-__all__ = ["shape_arg", "not_tensor", "tensor_arg", "dtype_or_default", "float_attr", "F64"]
+__all__ = ["shape_arg", "not_tensor", "tensor_arg", "dtype_or_default", "float_attr", "F64",
+           "static_payload", "at_run_time"]
 
 # float_attr(v): v as Paddle's kernels hold a C++ ``float`` attribute (see framework.dtype);
 # the ops round only for float64 tensors: ``float_attr(a) if t.dtype is F64 else a``
@@ -48,3 +51,27 @@ def finish(r, out=None, requires_grad=False):
 def dtype_or_default(dtype):
     """The torch dtype for ``dtype``, or the default float dtype when it is None."""
     return _dt.default_float().torch if dtype is None else _dt.convert_dtype(dtype).torch
+
+
+# ---------------------------------------------------------------------- static Variables as values
+def static_payload(values):
+    """The payload (a ``StaticProxy``) of the first static Variable among ``values`` (Tensors
+    or payloads, in lists and tuples too); None when there is none."""
+    for v in tree_flatten(values)[0]:
+        t = getattr(v, "_t", v)
+        if isinstance(t, torch.fx.Proxy):
+            return t
+    return None
+
+
+def at_run_time(fn, args, dims, dtype):
+    """An op whose sizes or values are static Variables (Paddle's ShapeTensor, ValueTensor,
+    a Variable ``num`` or ``out_shape``...): ``fn(*args)`` recorded into their Program, which
+    calls it with the Variables' values as torch tensors when it runs. The output has torch
+    ``dtype`` and Paddle's static shape ``dims`` (-1: known only at run time). None when no
+    argument is a Variable (the caller computes the op now)."""
+    anchor = static_payload(args)
+    if anchor is None:
+        return None
+    args = tree_map(lambda v: v._t if isinstance(v, Tensor) else v, tuple(args))
+    return wrap(anchor.record_dims(fn, args, {}, list(dims), dtype))

@@ -18,7 +18,7 @@ from ..framework import mode as _mode
 from ..framework.dtype import _Defaults
 from ..framework.place import _Current, current_device, to_torch_device
 from ..framework.tensor import Tensor, wrap
-from .common import dtype_or_default, shape_arg, tensor_arg
+from .common import at_run_time, dtype_or_default, shape_arg, tensor_arg
 from .registry import OpSet
 
 op = OpSet(__name__)
@@ -142,25 +142,41 @@ def _dims(shape, api):
 
 
 def _full(shape, value, dtype, api):
-    v = _static_shape(shape)
+    v = _static_shape(shape, "fill_constant")
     if v is not None:
         return _filled_at_run_time(*v, "full", dtype, value)
+    if isinstance(value, torch.fx.Proxy):       # a Variable's value: known at run time
+        dims = _dims(shape, api)
+        return at_run_time(_make_filled, (dims, "full", dtype, value, current_device()), dims,
+                           dtype)
     return wrap(torch.full(_dims(shape, api), value, dtype=dtype, device=current_device()))
 
 
-def _static_shape(shape):
+def _static_shape(shape, op_type=None):
     """A shape known only at run time in a static program, as Paddle's static graph takes
     them: ``(payload, None)`` for a 1-d Variable, ``(a Variable's payload, parts)`` for a list
-    holding 0-d Variables (``parts``: ints and payloads); None for any other shape."""
+    holding 0-d Variables (``parts``: ints and payloads); None for any other shape.
+    Given ``op_type``, a Variable not of an int32/int64 dtype is Paddle's TypeError."""
     t = getattr(shape, "_t", None)
     if t is not None:
-        return None if isinstance(t, torch.Tensor) else (t, None)
+        if isinstance(t, torch.Tensor):
+            return None
+        _shape_dtype(t, "shape", op_type)
+        return t, None
     if isinstance(shape, (list, tuple)):
         parts = [getattr(d, "_t", d) for d in shape]
         proxies = [p for p in parts if isinstance(p, torch.fx.Proxy)]
+        for p in proxies:
+            _shape_dtype(p, "element of shape", op_type)
         if proxies:
             return proxies[0], [p if isinstance(p, torch.fx.Proxy) else int(p) for p in parts]
     return None
+
+
+def _shape_dtype(payload, what, op_type):
+    if op_type is not None and payload.dtype not in (torch.int32, torch.int64):
+        raise TypeError(f"The data type of '{what}' in {op_type} must be ['int32', 'int64'], "
+                        f"but received {_dt.from_torch_dtype(payload.dtype).name}.")
 
 
 def _make_filled(shape, kind, dtype, value=None, device=None):
@@ -175,6 +191,9 @@ def _make_filled(shape, kind, dtype, value=None, device=None):
             raise ValueError("(InvalidArgument) Each value of attribute 'shape' is expected "
                              f"to be no less than 0. But received: shape[{i}] = {d}")
     if kind == "full":
+        if isinstance(value, torch.Tensor):     # a Variable's value (Paddle's ValueTensor)
+            return torch.empty(dims, dtype=dtype, device=device).fill_(
+                value.reshape(-1)[0].to(device))
         return torch.full(dims, value, dtype=dtype, device=device)
     return getattr(torch, kind)(dims, dtype=dtype, device=device)
 
@@ -185,6 +204,11 @@ def _filled_at_run_time(shape_p, parts, kind, dtype, value=None):
     return wrap(shape_p.record_shaped(
         _make_filled, (shape_p if parts is None else parts, kind, dtype, value),
         {"device": current_device()}, dtype, parts))
+
+
+#: the dtypes Paddle's static ``empty`` takes (no uint8)
+_EMPTY_STATIC_DTYPES = ("bool", "float16", "float32", "float64", "bfloat16", "int8", "int16",
+                        "int32", "int64", "complex64", "complex128", "float8_e4m3fn")
 
 
 def _filled(torch_fn, api, what):
@@ -202,7 +226,12 @@ def _filled(torch_fn, api, what):
                 t = torch_fn(*shape)
                 if t.is_cpu:                     # not under torch.set_default_device
                     return wrap(t)
-        v = _static_shape(shape)
+        if api == "empty" and dtype is not None and not _mode.in_dynamic_mode():
+            name = _dt.convert_dtype(dtype).name
+            if name not in _EMPTY_STATIC_DTYPES:
+                raise TypeError(f"The data type of 'dtype' in empty must be "
+                                f"{list(_EMPTY_STATIC_DTYPES)}, but received {name}.")
+        v = _static_shape(shape, "fill_constant" if api != "empty" else "empty")
         if v is not None:
             return _filled_at_run_time(*v, api, dtype_or_default(dtype))
         return wrap(torch_fn(_dims(shape, api), dtype=dtype_or_default(dtype),
@@ -249,8 +278,11 @@ def _cast_fill(v, tdt):
 
 
 def _fill_value(fill_value):
+    """A Python fill value; a static Variable's payload stays (its value is known at run
+    time)."""
     if isinstance(fill_value, Tensor):
-        return fill_value._t.item()
+        t = fill_value._t
+        return t if isinstance(t, torch.fx.Proxy) else t.item()
     if isinstance(fill_value, str):
         return _str_fill_value(fill_value)
     return fill_value
@@ -376,14 +408,64 @@ def _no_kernel_error(op_name, tdt, expected, kernel=None):
 def linspace(start, stop, num, dtype=None, name=None):
     """``num`` evenly spaced values from start to stop inclusive (default float dtype)."""
     tdt = dtype_or_default(dtype)
-    n = int(_num(num))
-    if n < 0:
-        raise ValueError("(InvalidArgument) The num of linspace op should be larger than or "
-                         f"equal to 0, but received num is {n}")
-    if tdt.is_floating_point:
-        return wrap(torch.linspace(_num(start), _num(stop), n, dtype=tdt, device=current_device()))
-    vals = torch.linspace(_num(start), _num(stop), n, dtype=torch.float64, device=current_device())
-    return wrap(vals.to(tdt))
+    later = _spaced_later("linspace", start, stop, num, None, tdt)
+    if later is not None:
+        return later
+    return wrap(_spaced(_num(start), _num(stop), _num(num), None, tdt, current_device()))
+
+
+def _spaced(start, stop, num, base, tdt, device):
+    """linspace's values (``base`` None) or logspace's; start/stop/num/base are numbers or
+    1-element torch tensors (a static program's Variables when it runs)."""
+    start, stop, num, base = (v.reshape(-1)[0].item() if isinstance(v, torch.Tensor) else v
+                              for v in (start, stop, num, base))
+    n = int(num)
+    if base is None:
+        if n < 0:
+            raise ValueError("(InvalidArgument) The num of linspace op should be larger than "
+                             f"or equal to 0, but received num is {n}")
+        if tdt.is_floating_point:
+            return torch.linspace(start, stop, n, dtype=tdt, device=device)
+        return torch.linspace(start, stop, n, dtype=torch.float64, device=device).to(tdt)
+    e = torch.linspace(float(start), float(stop), n, dtype=torch.float64, device=device)
+    return torch.pow(float(base), e).to(tdt)
+
+
+_SPACED_DTYPES = ("float16", "bfloat16", "float32", "float64", "int32", "int64")
+
+
+def _spaced_later(api, start, stop, num, base, tdt):
+    """In a static program: Paddle's checks of linspace/logspace's arguments (TypeError,
+    ValueError), and the op recorded to run with the Variables among them (its length -1, as
+    Paddle's); None where none is a Variable or in dynamic mode."""
+    if _mode.in_dynamic_mode():
+        return None
+    out_name = _dt.from_torch_dtype(tdt).name
+    if out_name not in _SPACED_DTYPES:
+        raise TypeError(f"The data type of 'dtype' in {api} must be {list(_SPACED_DTYPES)}, "
+                        f"but received {out_name}.")
+    named = [("start", start), ("stop", stop)] + ([("base", base)] if base is not None else [])
+    for what, v in named:
+        if not isinstance(v, Tensor) and (not isinstance(v, (int, float)) or
+                                          isinstance(v, bool)):
+            raise TypeError(f"The type of '{what}' in {api} must be (<class 'int'>, <class "
+                            f"'float'>), but received {type(v)}.")
+    if isinstance(num, Tensor):
+        ok = ("int32",) if api == "logspace" else ("int32", "int64")
+        if num.dtype.name not in ok:
+            raise TypeError(f"The data type of 'num' in {api} must be {list(ok)}, but "
+                            f"received {num.dtype.name}.")
+    elif not isinstance(num, int):
+        raise TypeError(f"The type of 'num' in {api} must be <class 'int'>, but received "
+                        f"{type(num)}.")
+    names = [v.dtype.name if isinstance(v, Tensor) else out_name for _, v in named]
+    if ("float64" in names and out_name in ("float32", "int32")) or \
+            ("int64" in names and out_name == "int32"):
+        raise ValueError(f"The dtype of start/stop{'/base' if base is not None else ''} is "
+                         f"{'/'.join(names)} but the attr(dtype) of {api} is "
+                         f"paddle.{out_name}, which may cause data type overflows. Please "
+                         f"reset attr(dtype) of {api}.")
+    return at_run_time(_spaced, (start, stop, num, base, tdt, current_device()), [-1], tdt)
 
 
 @op(fast=("int", torch.eye))
@@ -442,10 +524,11 @@ def logspace(start, stop, num, base=10.0, dtype=None, name=None):
     """``num`` powers base**e for e evenly spaced from start to stop (default float dtype;
     integer dtypes truncate the values)."""
     tdt = dtype_or_default(dtype)
-    n = int(_num(num))
-    e = torch.linspace(float(_num(start)), float(_num(stop)), n, dtype=torch.float64,
-                       device=current_device())
-    return wrap(torch.pow(float(_num(base)), e).to(tdt))
+    later = _spaced_later("logspace", start, stop, num, base, tdt)
+    if later is not None:
+        return later
+    return wrap(_spaced(_num(start), _num(stop), _num(num), _num(base), tdt,
+                        current_device()))
 
 
 def _tri_indices(fn, row, col, offset, dtype):

@@ -10,11 +10,12 @@ import torch
 import torch.fx
 
 from ..framework import dtype as _dt
+from ..framework import mode as _mode
 from ..framework.place import current_device, to_torch_device
 from ..framework.tensor import Tensor, wrap, writable
 from ..random import default_generator as _gen
 from ..random import distributions as _dist
-from .common import finish, shape_arg, tensor_arg
+from .common import at_run_time, finish, shape_arg, static_payload, tensor_arg
 from .creation import _static_shape
 from .registry import OpSet
 
@@ -188,15 +189,17 @@ def _item(v):
 @op
 def normal(mean=0.0, std=1.0, shape=None, name=None):
     """Normal values; ``mean``/``std`` may be floats or Tensors (then they give the shape)."""
+    if not _mode.in_dynamic_mode():
+        _normal_static_checks(mean, std, shape)
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
         src = mean if isinstance(mean, Tensor) else std
         d = _dt.from_torch_dtype(src._t.dtype)
-        if _on_cuda():
-            m = mean._t if isinstance(mean, Tensor) else mean
-            s = std._t if isinstance(std, Tensor) else std
-            return wrap(torch.randn_like(src._t.detach()) * s + m)
-        arr = lambda v: v._t.detach().cpu().numpy() if isinstance(v, Tensor) else float(v)
-        return _out(_dist.normal_tensor(_gen, arr(mean), arr(std)), d)
+        if static_payload((mean, std)) is not None:     # drawn when the program runs
+            dims = torch.broadcast_shapes(*(tuple(v.shape) for v in (mean, std)
+                                            if isinstance(v, Tensor)))
+            return at_run_time(_normal_of, (mean, std), list(dims), d.torch)
+        return wrap(_normal_of(mean._t if isinstance(mean, Tensor) else mean,
+                               std._t if isinstance(std, Tensor) else std))
     d = _dt.default_float()
     later = _drawn_later(shape, "normal", d, float(mean), float(std))
     if later is not None:
@@ -205,6 +208,36 @@ def normal(mean=0.0, std=1.0, shape=None, name=None):
     if _on_cuda():
         return wrap(torch.empty(shp, dtype=d.torch, device=current_device()).normal_(mean, std))
     return _out(_dist.normal(_gen, shp, d.name, float(mean), float(std)), d)
+
+
+def _normal_of(mean, std):
+    """Normal values of the mean and std given as torch tensors (and numbers)."""
+    src = mean if isinstance(mean, torch.Tensor) else std
+    if _on_cuda():
+        return torch.randn_like(src.detach()) * std + mean
+    arr = lambda v: v.detach().cpu().numpy() if isinstance(v, torch.Tensor) else float(v)
+    return _out(_dist.normal_tensor(_gen, arr(mean), arr(std)),
+                _dt.from_torch_dtype(src.dtype))._t
+
+
+def _normal_static_checks(mean, std, shape):
+    """Paddle's TypeErrors of ``normal``'s arguments while a program is built."""
+    for what, v, kinds, dtypes in (
+            ("mean", mean, (int, float, complex), ("float32", "float64", "complex64",
+                                                   "complex128")),
+            ("std", std, (int, float), ("float32", "float64"))):
+        if isinstance(v, Tensor):
+            if v.dtype.name not in dtypes:
+                raise TypeError(f"The data type of '{what}' in normal must be {list(dtypes)}, "
+                                f"but received {v.dtype.name}. If {what} is Tensor, it's data "
+                                f"type only support {', '.join(dtypes)}.")
+        elif not isinstance(v, kinds):
+            raise TypeError(f"The type of '{what}' in normal must be {kinds + (Tensor,)}, but "
+                            f"received {type(v)}.")
+    if not isinstance(mean, Tensor) and not isinstance(std, Tensor) and shape is not None \
+            and not isinstance(shape, (list, tuple, Tensor)):
+        raise TypeError(f"The type of 'shape' in normal must be (<class 'list'>, <class "
+                        f"'tuple'>, {Tensor}), but received {type(shape)}.")
 
 
 @op(export=False)
@@ -383,6 +416,11 @@ def _fill_from(x, api, draw):
     d = _dt.from_torch_dtype(t.dtype)
     if not d.is_floating_point:
         raise TypeError(f"{api}(): x must be a floating point tensor, but received {d.name}")
+    if t.requires_grad:     # a non-leaf: overwritten, so no gradient reaches what it held
+        src = torch.empty_like(t.detach())
+        _fill_from(wrap(src), api, draw)
+        t.copy_(src)
+        return x
     with torch.no_grad():
         if t.device.type != "cpu":
             draw(None, t)
@@ -412,6 +450,23 @@ def _exponential(shape, name, lam):
     u = _dist.canonical(_gen.random_raw(n), ctype)
     lg = _dist.glibc_log(1.0 - u) if ctype is np.float64 else _dist.glibc_logf(ctype(1) - u)
     return (ctype(-1.0) / ctype(np.float32(lam)) * lg).astype(ctype).reshape(shape)
+
+
+def _exponential_draw(t, lam):
+    """A new tensor of ``t``'s shape and dtype holding exponential values of rate ``lam``."""
+    if t.device.type != "cpu":
+        return torch.empty_like(t).exponential_(lam)
+    d = _dt.from_torch_dtype(t.dtype).name
+    return torch.from_numpy(np.ascontiguousarray(_exponential(tuple(t.shape), d, lam)))
+
+
+def exponential_like(x, lam=1.0):
+    """Paddle's ``exponential`` op (not in place): values of x's shape and dtype; for a static
+    Variable drawn each time the program runs."""
+    t = tensor_arg(x, "exponential")
+    if isinstance(t, torch.fx.Proxy):
+        return wrap(t.record_like(_exponential_draw, (t.detach(), lam)))
+    return wrap(_exponential_draw(t.detach(), lam))
 
 
 @op(method=True, export=False)

@@ -764,6 +764,76 @@ k_keep(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     return PyLong_FromSsize_t(e.pos);
 }
 
+
+/* ------------------------------------------------------------------------ */
+/* poisson_small(u, rates, out) -> (done, used): std::poisson_distribution's */
+/* draws for rates below 12 (distributions.poisson's multiplication method): */
+/* per element, multiply the canonical doubles of u in order until the      */
+/* product is <= exp(-rate); the count minus one goes into out (int64).     */
+/* Stops before an element that the rest of u cannot finish.                */
+/* ------------------------------------------------------------------------ */
+static PyObject *
+k_poisson_small(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    Py_buffer u, r, o;
+    Py_ssize_t nu, nr, i, pos = 0;
+    double last = 0.0, thr = 0.0;
+    int have = 0;
+    if (check_nargs(nargs, 3, "poisson_small") < 0)
+        return NULL;
+    if (PyObject_GetBuffer(args[0], &u, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
+        return NULL;
+    if (PyObject_GetBuffer(args[1], &r, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        PyBuffer_Release(&u);
+        return NULL;
+    }
+    if (PyObject_GetBuffer(args[2], &o, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_WRITABLE) < 0) {
+        PyBuffer_Release(&r);
+        PyBuffer_Release(&u);
+        return NULL;
+    }
+    nu = u.len / 8;
+    nr = r.len / 8;
+    if (u.itemsize != 8 || strcmp(u.format, "d") || r.itemsize != 8 || strcmp(r.format, "d")
+        || o.itemsize != 8 || (strcmp(o.format, "l") && strcmp(o.format, "q"))
+        || o.len / 8 < nr) {
+        PyBuffer_Release(&o);
+        PyBuffer_Release(&r);
+        PyBuffer_Release(&u);
+        PyErr_SetString(PyExc_TypeError, "poisson_small() needs float64 canonicals, float64 rates and an int64 output of their size");
+        return NULL;
+    }
+    {
+        const double *uu = (const double *)u.buf, *rr = (const double *)r.buf;
+        int64_t *oo = (int64_t *)o.buf;
+        for (i = 0; i < nr; i++) {
+            double mean = rr[i], prod = 1.0;
+            Py_ssize_t p = pos;
+            int64_t k = 0;
+            if (!have || !(mean == last)) { /* NaN: exp(NaN) again, as the reference */
+                thr = exp(-mean);
+                last = mean;
+                have = 1;
+            }
+            for (;;) {
+                if (p == nu)
+                    goto done;
+                prod = prod * uu[p++];
+                k++;
+                if (!(prod > thr))
+                    break;
+            }
+            oo[i] = k - 1;
+            pos = p;
+        }
+    }
+done:
+    PyBuffer_Release(&o);
+    PyBuffer_Release(&r);
+    PyBuffer_Release(&u);
+    return Py_BuildValue("nn", i, pos);
+}
+
 static PyMethodDef methods[] = {
     {"raw", (PyCFunction)(void (*)(void))k_raw, METH_FASTCALL,
      "raw(mt, pos, out) -> pos: the next len(out) 64-bit outputs into a uint64 array"},
@@ -779,6 +849,8 @@ static PyMethodDef methods[] = {
      "bounded(mt, pos, out, r, low) -> pos: low + uniform_int over [0, r) as 64-bit words"},
     {"shuffle", (PyCFunction)(void (*)(void))k_shuffle, METH_FASTCALL,
      "shuffle(mt, pos, out) -> pos: std::shuffle of 0..len(out)-1 into an int64 array"},
+    {"poisson_small", (PyCFunction)(void (*)(void))k_poisson_small, METH_FASTCALL,
+     "poisson_small(u, rates, out) -> (done, used): Poisson draws of rates below 12 from float64 canonicals u"},
     {"keep", (PyCFunction)(void (*)(void))k_keep, METH_FASTCALL,
      "keep(mt, pos, out, threshold) -> pos: 1 where the next word >= threshold, else 0, into a one-byte array"},
     {NULL, NULL, 0, NULL},

@@ -876,22 +876,52 @@ class _Canonicals:
         self._gen = gen
         self._block = int(min(max(hint, 64), 1 << 20))
         self._ctype = ctype
-        self._buf = []
+        self._arr = np.empty(0, ctype)      # the block converted
+        self._buf = []                      # the same as Python floats (made when asked)
+        self._i = 0
+
+    def _refill(self, n):
+        self._gen.advance(self._i)
+        self._arr = canonical(self._gen.peek_raw(n), self._ctype)
+        self._buf = None
         self._i = 0
 
     def __call__(self):
-        if self._i == len(self._buf):
-            self._gen.advance(self._i)
-            self._buf = canonical(self._gen.peek_raw(self._block), self._ctype).tolist()
-            self._i = 0
+        if self._i == len(self._arr):
+            self._refill(self._block)
+        if self._buf is None:
+            self._buf = self._arr.tolist()
         v = self._buf[self._i]
         self._i += 1
         return v
 
+    def array(self, need):
+        """The canonicals from the next one on (an array, at least ``need`` of them), not
+        consumed until :meth:`consume`."""
+        if len(self._arr) - self._i < need:
+            self._refill(max(need, self._block))
+        return self._arr[self._i:]
+
+    def consume(self, k):
+        self._i += k
+
     def close(self):
         self._gen.advance(self._i)
+        self._arr = np.empty(0, self._ctype)
         self._buf = []
         self._i = 0
+
+
+def _poisson_small_c(fast, u, rates, out):
+    """The multiplication method (rates below 12) over ``rates`` (float64) into ``out``
+    (int64) by the C kernel, drawing from ``u`` in order."""
+    done, need = 0, 64
+    while done < len(rates):
+        arr = u.array(need)
+        k, used = fast.poisson_small(arr, rates[done:], out[done:])
+        u.consume(used)
+        done += k
+        need = 64 if k else 2 * len(arr)      # an element that needs more than what was left
 
 
 def _libm():
@@ -1019,11 +1049,30 @@ def poisson(gen, rates):
     if _LIBM is None:
         _LIBM = _libm()
     lib = _LIBM
-    hint = sum((m + 2.0 if m < 12 else 4.0) if m == m and m > 0 else 1.0 for m in flat)
+    r64 = np.ascontiguousarray(flat, dtype=np.float64)
+    hint = float(np.where((r64 == r64) & (r64 > 0), np.where(r64 < 12, r64 + 2.0, 4.0),
+                          1.0).sum())       # words to convert at a time (a block size)
     u = _Canonicals(gen, int(min(hint, 1 << 20)) + 16)
     exp = lib.exp
     thr_cache = {}
+    fast = _engine._fast
+    if fast is not None and not hasattr(fast, "poisson_small"):
+        fast = None                         # a build of the kernels from before it
     try:
+        if fast is not None:                # rates below 12 (and NaN) by runs in C
+            start = 0
+            for b in np.flatnonzero(r64 >= 12).tolist() + [len(flat)]:
+                if b > start:
+                    _poisson_small_c(fast, u, r64[start:b], out[start:b])
+                if b < len(flat):
+                    mean = flat[b]
+                    if math.isinf(mean):
+                        out[b] = _INT_MIN
+                        _poisson_inf(u)
+                    else:
+                        out[b] = _poisson_large(u, mean, lib)
+                start = b + 1
+            return out.astype(r.dtype).reshape(r.shape)
         for i, mean in enumerate(flat):
             if mean >= 12:
                 if math.isinf(mean):

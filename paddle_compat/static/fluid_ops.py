@@ -111,13 +111,18 @@ def kernel_signature(op_type, inputs, outputs, attrs):
     return ins, list(names), [n for n, _ in slots(out_slots)]
 
 
-def _tensor_attr(slot, attr, names):
+def _tensor_attr(slot, attr, names, *more):
     """A kernel signature where the input ``slot``, when given, stands in ``names`` for the
-    attribute ``attr`` (``top_k_v2``'s ``K`` for ``k``)."""
+    attribute ``attr`` (``top_k_v2``'s ``K`` for ``k``); ``more``: further (slot, attr)
+    pairs (``fill_constant``'s ShapeTensor or ShapeTensorList for ``shape``, ValueTensor for
+    ``value``)."""
+    pairs = ((slot, attr),) + more
+
     def sig(ins, attrs):
-        if slot not in ins:
+        given = {a: s for s, a in pairs if s in ins}
+        if not given:
             return ins, names
-        return [n for n in ins if n != slot], [slot if n == attr else n for n in names]
+        return [n for n in ins if n not in given.values()], [given.get(n, n) for n in names]
     return sig
 
 
@@ -177,16 +182,13 @@ def op_proto_fields(op_type):
     ``(name, duplicable, dispensable or intermediate)`` (every slot after the first is
     optional), attrs as ``(name, default)``."""
     _, in_slots, out_slots = lookup(op_type)
-    first = op_type not in _NO_REQUIRED_INPUT
-    ins = [(n, dup, k > 0 or not first or raw.endswith("?"))
+    ins = [(n, dup, k > 0 or raw.endswith("?"))
            for k, ((n, dup), raw) in enumerate(zip(slots(in_slots), in_slots))]
     outs = [(n, dup, k > 0) for k, (n, dup) in enumerate(slots(out_slots))]
     return ins, outs, list(OP_ATTRS.get(op_type, {}).items())
 
 
 # ---------------------------------------------------------------------- op types
-#: op types whose every input is optional (the shape of ``randint`` as a tensor)
-_NO_REQUIRED_INPUT = {"randint"}
 #: the proto data type codes (``VarType``) of op attributes such as ``dtype``
 DTYPE_NAME = _dt.VARTYPE_NAMES
 
@@ -350,7 +352,7 @@ def _cummax(layer, ins, a):
 
 def _exponential(layer, ins, a):
     """A new tensor of ``X``'s shape and dtype drawn from the exponential distribution."""
-    return [_random.exponential_(_ops.zeros_like(ins[0]), a["lambda"])]
+    return [_random.exponential_like(ins[0], a["lambda"])]
 
 
 def _expand_as_v2(layer, ins, a):
@@ -475,7 +477,7 @@ _NEW = {
     "erf": (_unary(_ops.erf), ["X"], ["Out"]),
     "expand_as_v2": (_expand_as_v2, ["X", "Y"], ["Out"]),
     "exponential": (_exponential, ["X"], ["Out"]),
-    "gaussian_random": (_gaussian_random, ["ShapeTensor", "ShapeTensorList*"], ["Out"]),
+    "gaussian_random": (_gaussian_random, ["ShapeTensor?", "ShapeTensorList*"], ["Out"]),
     "huber_loss": (_huber_loss, ["X", "Y"], ["Out", "Residual"]),
     "index_add": (lambda layer, ins, a: [_ops.index_add(ins[0], ins[1], a["axis"], ins[2])],
                   ["X", "Index", "AddValue"], ["Out"]),
@@ -510,7 +512,7 @@ _NEW = {
                   ["Out"]),
     "mv": (_binary(_ops.mv), ["X", "Vec"], ["Out"]),
     "poisson": (_unary(_ops.poisson), ["X"], ["Out"]),
-    "randint": (_randint, ["ShapeTensor", "ShapeTensorList*"], ["Out"]),
+    "randint": (_randint, ["ShapeTensor?", "ShapeTensorList*"], ["Out"]),
     "randperm": (lambda layer, ins, a: [_ops.randperm(a["n"], dtype_name(a["dtype"]))], [],
                  ["Out"]),
     "real": (_unary(_ops.real), ["X"], ["Out"]),
@@ -690,7 +692,15 @@ KERNEL_ATTRS.update({
     "matrix_rank": lambda ins, a: (ins, ["use_default_tol", "hermitian"] if "TolTensor" in ins
                                    else ["tol", "use_default_tol", "hermitian"]),
     "one_hot_v2": _tensor_attr("depth_tensor", "depth", ["depth", "dtype", "allow_out_of_range"]),
-    "randint": _tensor_attr("ShapeTensor", "shape", ["low", "high", "shape", "dtype"]),
+    "randint": _tensor_attr("ShapeTensor", "shape", ["low", "high", "shape", "dtype"],
+                            ("ShapeTensorList", "shape")),
+    "fill_constant": _tensor_attr("ShapeTensor", "shape", ["shape", "value", "dtype"],
+                                  ("ShapeTensorList", "shape"), ("ValueTensor", "value")),
+    "gaussian_random": _tensor_attr("ShapeTensor", "shape",
+                                    ["shape", "mean", "std", "seed", "dtype"],
+                                    ("ShapeTensorList", "shape")),
+    "affine_grid": _tensor_attr("OutputShape", "output_shape",
+                                ["output_shape", "align_corners"]),
     "repeat_interleave": lambda ins, a: (ins, ["dim", "output_size"] if "RepeatsTensor" in ins
                                          else ["Repeats", "dim", "output_size"]),
     # split's kernel: by sections, or split_with_num when only num is given

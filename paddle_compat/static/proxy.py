@@ -579,7 +579,9 @@ class StaticProxy(Proxy):
                     dims.append(int(p))
                     continue
                 pv = p.node.meta["pv"][which]
-                if pv.device.type == "meta" or parts is not None:
+                if parts is None and -1 in shape_of(p.node):
+                    dims.append(SENTINELS[which])   # its length unknown too: Paddle's [-1]
+                elif pv.device.type == "meta" or parts is not None:
                     dims.extend([SENTINELS[which]] * max(int(pv.numel()), 1))
                 else:
                     dims.extend(int(v) for v in pv.reshape(-1).tolist())

@@ -4,6 +4,7 @@ layouts as permuted views; Paddle's ``align_corners`` defaults to True)."""
 import torch
 
 from ...framework.tensor import Tensor, wrap
+from ...ops.common import at_run_time, static_payload
 from .conv import channel_first, channel_last_of
 
 __all__ = ["pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "grid_sample", "affine_grid"]
@@ -75,8 +76,20 @@ def grid_sample(x, grid, mode="bilinear", padding_mode="zeros", align_corners=Tr
 
 
 def affine_grid(theta, out_shape, align_corners=True, name=None):
-    """The sampling grid [N, H, W, 2] (or 3-D) of the affine maps ``theta`` [N, 2, 3]."""
+    """The sampling grid [N, H, W, 2] (or 3-D) of the affine maps ``theta`` [N, 2, 3]. In a
+    static program ``out_shape`` may be a Variable (or hold 0-d ones), read when it runs."""
+    if static_payload(out_shape) is not None:
+        spatial = theta.shape[-2]           # 2 rows: a 2-D grid; 3: a 3-D grid
+        return at_run_time(_affine_grid, (theta, out_shape, align_corners),
+                           [theta.shape[0]] + [-1] * spatial + [spatial], theta._t.dtype)
+    return wrap(_affine_grid(theta._t, out_shape, align_corners))
+
+
+def _affine_grid(theta, out_shape, align_corners):
     if isinstance(out_shape, Tensor):
-        out_shape = out_shape._t.tolist()
-    return wrap(torch.affine_grid_generator(theta._t, [int(v) for v in out_shape],
-                                            align_corners))
+        out_shape = out_shape._t
+    if isinstance(out_shape, torch.Tensor):
+        out_shape = out_shape.tolist()
+    dims = [int(v.reshape(-1)[0]) if isinstance(v, (torch.Tensor, Tensor)) else int(v)
+            for v in out_shape]
+    return torch.affine_grid_generator(theta, dims, align_corners)
