@@ -10,10 +10,11 @@ import builtins
 import torch
 
 from ..framework import dtype as _dt
+from ..framework import mode as _mode
 from ..framework.fastops import fast_path
 from ..framework.tensor import Tensor, wrap, writable
 from .common import finish, not_tensor, shape_arg
-from .manip_common import _int, _invalid, _tensor
+from .manip_common import _at_run_time, _int, _invalid, _tensor
 from .registry import OpSet
 
 op = OpSet(__name__)
@@ -31,6 +32,13 @@ def gather(x, index, axis=None, name=None):
         raise not_tensor("gather", "x" if not isinstance(x, Tensor) else "index",
                          0 if not isinstance(x, Tensor) else 1,
                          x if not isinstance(x, Tensor) else index) from None
+    if isinstance(axis, Tensor) and _mode._static and not isinstance(axis._t, torch.Tensor):
+        # an axis Variable, known when the program runs; the static shape Paddle reports
+        # then is the one for axis 0
+        dims = list(x.shape)
+        if dims:
+            dims[0] = int(index.shape[0]) if index.ndim else 1
+        return _at_run_time(gather, axis._t, (x, index, axis), {}, dims, t.dtype)
     axis = 0 if axis is None else _int(axis)
     if i.dtype is not torch.int64 and i.dtype is not torch.int32:
         raise ValueError("(InvalidArgument) The data type of Input(Index) of gather must be "
