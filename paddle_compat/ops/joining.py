@@ -144,6 +144,9 @@ def split(x, num_or_sections, axis=0, name=None):
         n = t.shape[axis]
     except IndexError as e:
         raise _invalid(e) from None
+    if n == -1 and not isinstance(t, torch.Tensor):
+        # a static Variable's dim unknown until the program runs: checked then
+        return _split_at_run_time(x, num_or_sections, axis, t)
     if type(num_or_sections) is int:
         if num_or_sections <= 0 or n % num_or_sections:
             raise ValueError("(InvalidArgument) The input's size along the split dimension must "
@@ -172,10 +175,11 @@ def split(x, num_or_sections, axis=0, name=None):
 
 
 def _split_at_run_time(x, num_or_sections, axis, anchor):
-    """``split`` whose axis or sections hold Variables: each part is known when the program
-    runs, and Paddle's static shape of every part is all -1."""
+    """``split`` whose parts are known when the program runs: its axis or sections hold
+    Variables (Paddle's static shape of every part is then all -1), or the split dim of the
+    Variable ``x`` is unknown (-1 there)."""
     n = num_or_sections if type(num_or_sections) is int else len(num_or_sections)
-    dims = [-1] * x.ndim
+    dims = list(x.shape) if anchor is x._t else [-1] * x.ndim
     return [_at_run_time(split, anchor, (x, num_or_sections, axis), {}, dims, x._t.dtype, j)
             for j in range(n)]
 

@@ -6,6 +6,7 @@ and torch's ``permute``/``swapaxes``, ``moveaxis``, ``expand``/``broadcast_*``, 
 the strided views (``as_strided``, ``unfold``, ``set_``), the shape queries (``shape``,
 ``numel``, ``rank``, ``tolist``) and the whole-tensor methods ``clone``, ``fill_``.
 """
+import numpy as np
 import torch
 
 from ..framework import dtype as _dt
@@ -266,6 +267,8 @@ def expand(x, shape, name=None):
             return _at_run_time(expand, anchor, (x, shape), {}, _static_dims(t, shape, -1),
                                 t.dtype)
     if type(shape) is not list and type(shape) is not tuple:
+        if isinstance(shape, np.ndarray):           # Paddle takes a numpy array of ints too
+            shape = shape.tolist()
         shape = shape_arg(shape, "expand")
     try:                                # torch.broadcast_to(t, s) is t.expand(s), parsed faster
         return wrap(torch.broadcast_to(t, shape))
