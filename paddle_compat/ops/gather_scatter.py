@@ -65,6 +65,10 @@ def gather_nd(x, index, name=None):
     if k > t.dim():
         raise ValueError("(InvalidArgument) Input(Index).shape[-1] should be no greater than "
                          f"Input(X).rank, but received {k} > {t.dim()}.")
+    if i.dim() == 1:
+        # one coordinate: index with 1-element tensors, not 0-d ones (torch reads a 0-d index's
+        # value while indexing, which a static Variable has only when the program runs)
+        return wrap(t[tuple(i.reshape(1, k).unbind(-1))].squeeze(0))
     return wrap(t[tuple(i.unbind(-1))])
 
 
