@@ -134,7 +134,7 @@ def squeeze(x, axis=None, name=None):
                                 [d for i, d in enumerate(dims) if i not in axes or d not in
                                  (1, -1)], t.dtype)
     try:                                        # torch.squeeze parses faster than t.squeeze
-        if axis is None:
+        if axis is None or (type(axis) in (list, tuple) and not axis):     # [] squeezes all
             return wrap(torch.squeeze(t))
         if type(axis) is int:
             return wrap(torch.squeeze(t, axis))
