@@ -66,8 +66,11 @@ def _tensors(xs, api):
 
 
 def _inplace(x, t):
-    """Rebind x to the (view) result t: Paddle's in-place shape ops."""
+    """Rebind x to the (view) result t: Paddle's in-place shape ops. On a static Variable the
+    result is a new Variable and x keeps its value, as in Paddle's static mode."""
     writable(x)
+    if not isinstance(x._t, torch.Tensor):
+        return wrap(t)
     x._t = t
     return x
 

@@ -50,12 +50,15 @@ def _static_slice_dims(t, axes, starts, ends):
 def slice(input, axes, starts, ends):
     """``input[starts:ends]`` along each of ``axes`` (out-of-range bounds are clamped)."""
     t = _tensor(input, "slice", "input")
+    n = t.dim()
+    # an axis out of range is clamped to the first or last one, as Paddle does
+    axes = [min(max(a, -n), n - 1) for a in _int_list(axes)] if n else _int_list(axes)
     if _mode._static:
         anchor = _static_payload(starts, ends)
         if anchor is not None:          # the bounds are known when the program runs
             return _at_run_time(slice, anchor, (input, axes, starts, ends), {},
-                                _static_slice_dims(t, _int_list(axes), starts, ends), t.dtype)
-    axes, starts, ends = _int_list(axes), _int_list(starts), _int_list(ends)
+                                _static_slice_dims(t, axes, starts, ends), t.dtype)
+    starts, ends = _int_list(starts), _int_list(ends)
     if not axes:
         raise ValueError("Input axes should not be an empty list/tuple.")
     for what, v in (("starts", starts), ("ends", ends)):
