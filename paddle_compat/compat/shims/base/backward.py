@@ -23,10 +23,10 @@ def _strip_grad_suffix_(name):
 
 def calc_gradient(targets, inputs, target_gradients=None, no_grad_set=None):
     """The gradients of ``targets`` w.r.t. ``inputs`` appended to their program, as
-    ``gradients`` does; one input (or a list of one) gives its gradient alone, as Paddle's
-    legacy ``calc_gradient`` returns it."""
+    ``gradients`` does: a list for a list of inputs, as Paddle 3.3.1 returns it; one input
+    Variable gives its gradient alone (Paddle's legacy-IR form)."""
     grads = gradients(targets, inputs, target_gradients, no_grad_set)
-    return grads[0] if len(grads) == 1 else grads
+    return grads if isinstance(inputs, Sequence) else grads[0]
 
 
 def _append_grad_suffix_(name):
