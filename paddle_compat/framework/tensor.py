@@ -91,6 +91,15 @@ class Size(list):
 
     __str__ = __repr__
 
+    # equal to a tuple of the same ints too (``x.shape == arr.shape``), as Paddle's Size is
+    def __eq__(self, other):
+        return list.__eq__(self, list(other) if isinstance(other, tuple) else other)
+
+    def __ne__(self, other):
+        return list.__ne__(self, list(other) if isinstance(other, tuple) else other)
+
+    __hash__ = None
+
     def numel(self):
         n = 1
         for d in self:

@@ -255,9 +255,22 @@ def build_graph_module(program, feed_names, fetch_nodes, device, bake_scope=None
     ng = Graph()
     env = {}
     feed_nodes = []
+    used = set()
+
+    def arg_name(name):
+        # a Python argument name of its own: two Paddle names may spell the same one
+        # (``x.tmp_0@GRAD`` and ``x_tmp_0_GRAD``)
+        base = out = _pyname(name)
+        k = 1
+        while out in used:
+            out = f"{base}_{k}"
+            k += 1
+        used.add(out)
+        return out
+
     for name in feed_names:
         n = program.node_by_name(name)
-        ph = ng.placeholder(_pyname(name))
+        ph = ng.placeholder(arg_name(name))
         if n is not None and n.op == "placeholder" and not n.meta.get("persistable"):
             env[n] = ph
             feed_nodes.append(n)
@@ -280,7 +293,7 @@ def build_graph_module(program, feed_names, fetch_nodes, device, bake_scope=None
                         if t.is_floating_point() else t)
                 env[n] = ng.get_attr(attr)
             else:
-                env[n] = ng.placeholder(_pyname(name))
+                env[n] = ng.placeholder(arg_name(name))
                 persist.append(name)
         else:
             raise ValueError(f"(InvalidArgument) The feed variable '{name}' is needed by the "

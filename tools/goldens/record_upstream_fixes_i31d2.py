@@ -11,7 +11,9 @@ static-mode shape ops whose shapes, axes, starts or sections are Variables, and 
 - ``gather_nd`` with a 1-d index in static mode, ``squeeze`` with an empty axis list,
   ``where`` with only x, ``scatter_nd_add``'s index error, ``expand`` with a numpy shape,
   ``reshape_`` on a static Variable, ``slice`` with an out-of-range axis,
-  ``base.backward.calc_gradient``.
+  ``base.backward.calc_gradient``;
+- ``paddle.Size`` equal to a tuple of the same ints; feeding two Variables whose names differ
+  only in characters Python names cannot hold (``a.b`` and ``a_b``).
 
     /work/paddle_venv/bin/python tools/goldens/record_upstream_fixes_i31d2.py
 
@@ -191,6 +193,26 @@ try:
 finally:
     paddle.disable_static()
 out = [len(g), [r.tolist() for r in res]]
+""",
+    "size_equals_tuple": """
+s = paddle.ones([2, 3]).shape
+out = [s == (2, 3), (2, 3) == s, s != (2, 3), s == (2, 4), s == [2, 3]]
+""",
+    "static_feed_names_spelled_alike": """
+paddle.enable_static()
+try:
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main, paddle.static.Program()):
+        a = paddle.static.data("a.b", [2], "float32")
+        b = paddle.static.data("a_b", [2], "float32")
+        c = a + b * 10
+    shape_ok = a.shape == (2,)
+    r, = paddle.static.Executor().run(main, feed={"a.b": np.array([1., 2.], "float32"),
+                                                  "a_b": np.array([3., 4.], "float32")},
+                                      fetch_list=[c])
+finally:
+    paddle.disable_static()
+out = [shape_ok, r.tolist()]
 """,
 }
 
