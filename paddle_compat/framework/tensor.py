@@ -270,6 +270,11 @@ class Tensor:
     @persistable.setter
     def persistable(self, value):
         self._persistable = bool(value)
+        node = getattr(self._t, "node", None)
+        if node is not None and node.op == "placeholder":
+            # a static data Variable made persistable: its value lives in the Scope (a feed
+            # writes it there, a run without the feed reads it), as in Paddle
+            node.meta["persistable"] = bool(value)
 
     # distributed attributes (None for a dense tensor, as in Paddle); a distributed tensor's
     # payload is a torch DTensor, read back as Paddle's ProcessMesh and placements

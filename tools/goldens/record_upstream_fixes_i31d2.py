@@ -13,7 +13,9 @@ static-mode shape ops whose shapes, axes, starts or sections are Variables, and 
   ``reshape_`` on a static Variable, ``slice`` with an out-of-range axis,
   ``base.backward.calc_gradient``;
 - ``paddle.Size`` equal to a tuple of the same ints; feeding two Variables whose names differ
-  only in characters Python names cannot hold (``a.b`` and ``a_b``).
+  only in characters Python names cannot hold (``a.b`` and ``a_b``);
+- a persistable data Variable: its fed value stays in the Scope, a run without the feed
+  reads it there.
 
     /work/paddle_venv/bin/python tools/goldens/record_upstream_fixes_i31d2.py
 
@@ -213,6 +215,23 @@ try:
 finally:
     paddle.disable_static()
 out = [shape_ok, r.tolist()]
+""",
+    "static_persistable_data_fed_then_from_scope": """
+paddle.enable_static()
+try:
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main, paddle.static.Program()):
+        x = paddle.static.data("pdata", [2], "float32")
+        x.persistable = True
+        y = x * 3
+    scope = paddle.static.global_scope()
+    exe = paddle.static.Executor()
+    a, = exe.run(main, feed={"pdata": np.array([1., 2.], "float32")}, fetch_list=[y])
+    held = np.array(scope.find_var("pdata").get_tensor()).tolist()
+    b, = exe.run(main, fetch_list=[y])
+finally:
+    paddle.disable_static()
+out = [a.tolist(), held, b.tolist()]
 """,
 }
 
