@@ -91,6 +91,15 @@ class Size(list):
 
     __str__ = __repr__
 
+    # equal to a tuple of the same ints too (``x.shape == arr.shape``), as Paddle's Size is
+    def __eq__(self, other):
+        return list.__eq__(self, list(other) if isinstance(other, tuple) else other)
+
+    def __ne__(self, other):
+        return list.__ne__(self, list(other) if isinstance(other, tuple) else other)
+
+    __hash__ = None
+
     def numel(self):
         n = 1
         for d in self:
@@ -261,6 +270,11 @@ class Tensor:
     @persistable.setter
     def persistable(self, value):
         self._persistable = bool(value)
+        node = getattr(self._t, "node", None)
+        if node is not None and node.op == "placeholder":
+            # a static data Variable made persistable: its value lives in the Scope (a feed
+            # writes it there, a run without the feed reads it), as in Paddle
+            node.meta["persistable"] = bool(value)
 
     # distributed attributes (None for a dense tensor, as in Paddle); a distributed tensor's
     # payload is a torch DTensor, read back as Paddle's ProcessMesh and placements

@@ -30,6 +30,7 @@ control flow (``conditional_block``, ``while``) and fluid's older sequence ops o
 import struct
 
 import numpy as np
+import torch
 
 from .. import linalg as _linalg
 from .. import ops as _ops
@@ -38,6 +39,7 @@ from ..nn import functional as F
 from ..static import fluid_ops as _fluid_ops
 from . import translated as _tr
 from ..framework.lodtensor import ModelFileError, read_pdiparams
+from ..framework.tensor import Tensor
 from ..framework.lodtensor import signed64 as _signed64
 from ..framework.lodtensor import varint as _varint
 from .translated import _READERS, _Op, _batch_norm, _ints
@@ -318,12 +320,27 @@ def _no_tensor_inputs(ins, start, what):
         raise NotImplementedError(f"{what} with its shape/axes given as a Tensor input")
 
 
+def _tensor_input(ins, a, one, many, attr, default=None):
+    """An int-array argument from its tensor slots: ``ins[one]`` (a 1-D int Tensor), else
+    ``ins[many]`` (a list of 1-element ones), else the attribute ``attr``. Static Variables
+    are passed on as they are (the op reads their values when the program runs), concrete
+    values as a list of ints."""
+    v = None
+    if one is not None and len(ins) > one and ins[one] is not None:
+        v = ins[one]
+    elif many is not None and len(ins) > many and ins[many] is not None:
+        v = list(ins[many])
+    if v is None:
+        return a.get(attr, default)
+    vs = v if isinstance(v, list) else [v]
+    if any(isinstance(e, Tensor) and not isinstance(e._t, torch.Tensor) for e in vs):
+        return v
+    return _ints(v)
+
+
 def _reshape2(layer, ins, a):
-    if len(ins) > 1 and ins[1] is not None:           # Shape: a 1-D int Tensor
-        return [_ops.reshape(ins[0], _ints(ins[1])), None]
-    if len(ins) > 2 and ins[2] is not None:           # ShapeTensor: a list of 1-element ones
-        return [_ops.reshape(ins[0], _ints(ins[2])), None]
-    return [_ops.reshape(ins[0], a["shape"]), None]
+    # Shape: a 1-D int Tensor; ShapeTensor: a list of 1-element ones
+    return [_ops.reshape(ins[0], _tensor_input(ins, a, 1, 2, "shape")), None]
 
 
 def _squeeze2(layer, ins, a):
@@ -332,8 +349,7 @@ def _squeeze2(layer, ins, a):
 
 
 def _unsqueeze2(layer, ins, a):
-    _no_tensor_inputs(ins, 1, "unsqueeze2")
-    return [_ops.unsqueeze(ins[0], a["axes"]), None]
+    return [_ops.unsqueeze(ins[0], _tensor_input(ins, a, 1, 2, "axes")), None]
 
 
 def _concat(layer, ins, a):
@@ -342,14 +358,17 @@ def _concat(layer, ins, a):
 
 
 def _split(layer, ins, a):
-    _no_tensor_inputs(ins, 1, "split")
-    sections = a.get("sections") or a.get("num", 1)
-    return list(_ops.split(ins[0], sections, a.get("axis", 0)))
+    axis = _tensor_input(ins, a, 1, None, "axis", 0)
+    axis = axis[0] if isinstance(axis, list) else axis
+    sections = list(ins[2]) if len(ins) > 2 and ins[2] is not None else \
+        (a.get("sections") or a.get("num", 1))
+    return list(_ops.split(ins[0], sections, axis))
 
 
 def _slice(layer, ins, a):
-    _no_tensor_inputs(ins, 1, "slice")
-    out = _ops.slice(ins[0], a["axes"], a["starts"], a["ends"])
+    # StartsTensor/EndsTensor: 1-D int Tensors; Starts/EndsTensorList: 1-element ones
+    out = _ops.slice(ins[0], a["axes"], _tensor_input(ins, a, 1, 3, "starts"),
+                     _tensor_input(ins, a, 2, 4, "ends"))
     dec = a.get("decrease_axis", [])
     return [_ops.squeeze(out, dec) if dec else out]
 
@@ -656,7 +675,8 @@ FLUID_OPS = {
     "stack": (lambda layer, ins, a: [_ops.stack(list(ins[0]), a.get("axis", 0))], ["X*"],
               ["Y"]),
     "split": (_split, ["X", "AxisTensor", "SectionsTensorList*"], ["Out*"]),
-    "slice": (_slice, ["Input", "StartsTensor", "EndsTensor"], ["Out"]),
+    "slice": (_slice, ["Input", "StartsTensor", "EndsTensor", "StartsTensorList*",
+                       "EndsTensorList*"], ["Out"]),
     "cast": (_cast, ["X"], ["Out"]),
     "assign": (lambda layer, ins, a: [ins[0]], ["X"], ["Out"]),
     "scale": (_scale, ["X", "ScaleTensor"], ["Out"]),

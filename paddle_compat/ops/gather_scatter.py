@@ -10,10 +10,11 @@ import builtins
 import torch
 
 from ..framework import dtype as _dt
+from ..framework import mode as _mode
 from ..framework.fastops import fast_path
 from ..framework.tensor import Tensor, wrap, writable
 from .common import finish, not_tensor, shape_arg
-from .manip_common import _int, _invalid, _tensor
+from .manip_common import _at_run_time, _int, _invalid, _tensor
 from .registry import OpSet
 
 op = OpSet(__name__)
@@ -31,6 +32,13 @@ def gather(x, index, axis=None, name=None):
         raise not_tensor("gather", "x" if not isinstance(x, Tensor) else "index",
                          0 if not isinstance(x, Tensor) else 1,
                          x if not isinstance(x, Tensor) else index) from None
+    if isinstance(axis, Tensor) and _mode._static and not isinstance(axis._t, torch.Tensor):
+        # an axis Variable, known when the program runs; the static shape Paddle reports
+        # then is the one for axis 0
+        dims = list(x.shape)
+        if dims:
+            dims[0] = int(index.shape[0]) if index.ndim else 1
+        return _at_run_time(gather, axis._t, (x, index, axis), {}, dims, t.dtype)
     axis = 0 if axis is None else _int(axis)
     if i.dtype is not torch.int64 and i.dtype is not torch.int32:
         raise ValueError("(InvalidArgument) The data type of Input(Index) of gather must be "
@@ -57,6 +65,10 @@ def gather_nd(x, index, name=None):
     if k > t.dim():
         raise ValueError("(InvalidArgument) Input(Index).shape[-1] should be no greater than "
                          f"Input(X).rank, but received {k} > {t.dim()}.")
+    if i.dim() == 1:
+        # one coordinate: index with 1-element tensors, not 0-d ones (torch reads a 0-d index's
+        # value while indexing, which a static Variable has only when the program runs)
+        return wrap(t[tuple(i.reshape(1, k).unbind(-1))].squeeze(0))
     return wrap(t[tuple(i.unbind(-1))])
 
 
@@ -163,6 +175,10 @@ def _index_nd(t, i, u, api):
     """The coordinate tuple of ``i`` ([..., k]) into t; Paddle's ValueError when updates u do
     not have shape i.shape[:-1] + t.shape[k:]."""
     k = i.shape[-1]
+    if k > t.dim():
+        raise ValueError("(InvalidArgument) The last dimension of Input(Index)'s shape should be "
+                         "no greater than the rank of Input(X), but received the last dimension "
+                         f"of Input(Index)'s shape is {k}, the rank of Input(X) is {t.dim()}.")
     want = tuple(i.shape[:-1]) + tuple(t.shape[k:])
     if tuple(u.shape) != want:
         raise ValueError(f"(InvalidArgument) {api}: Updates has wrong shape. Expected "

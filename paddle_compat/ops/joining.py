@@ -7,11 +7,13 @@ chunk, tensor_split and h/v/dsplit, unstack/unbind.
 """
 import torch
 
+from ..framework import mode as _mode
 from ..framework.data_feeder import check_type
 from ..framework.tensor import Tensor, wrap
 from .arrays import TensorArray, unknown_length
 from .common import not_tensor
-from .manip_common import _int, _int_list, _invalid, _same_dtype, _tensor, _tensors
+from .manip_common import (_at_run_time, _int, _int_list, _invalid, _same_dtype,
+                          _static_payload, _tensor, _tensors)
 from .registry import OpSet
 
 op = OpSet(__name__)
@@ -134,11 +136,17 @@ def split(x, num_or_sections, axis=0, name=None):
     except AttributeError:
         raise not_tensor("split", "x", 0, x) from None
     if type(axis) is not int:
+        anchor = _static_payload(axis, num_or_sections) if _mode._static else None
+        if anchor is not None:
+            return _split_at_run_time(x, num_or_sections, axis, anchor)
         axis = _int(axis)
     try:
         n = t.shape[axis]
     except IndexError as e:
         raise _invalid(e) from None
+    if n == -1 and not isinstance(t, torch.Tensor):
+        # a static Variable's dim unknown until the program runs: checked then
+        return _split_at_run_time(x, num_or_sections, axis, t)
     if type(num_or_sections) is int:
         if num_or_sections <= 0 or n % num_or_sections:
             raise ValueError("(InvalidArgument) The input's size along the split dimension must "
@@ -149,6 +157,9 @@ def split(x, num_or_sections, axis=0, name=None):
         # an empty axis gives one part, as t.split(0) does
         sections = [n // num_or_sections] * num_or_sections if n else [0]
     else:
+        anchor = _static_payload(num_or_sections) if _mode._static else None
+        if anchor is not None:
+            return _split_at_run_time(x, num_or_sections, axis, anchor)
         sections = _int_list(num_or_sections)
         if sections.count(-1) == 1:
             sections[sections.index(-1)] = n - (sum(sections) + 1)
@@ -161,6 +172,16 @@ def split(x, num_or_sections, axis=0, name=None):
     for p in torch.split_with_sizes(t, sections, axis):        # a loop: no comprehension frame
         out.append(wrap(p))
     return out
+
+
+def _split_at_run_time(x, num_or_sections, axis, anchor):
+    """``split`` whose parts are known when the program runs: its axis or sections hold
+    Variables (Paddle's static shape of every part is then all -1), or the split dim of the
+    Variable ``x`` is unknown (-1 there)."""
+    n = num_or_sections if type(num_or_sections) is int else len(num_or_sections)
+    dims = list(x.shape) if anchor is x._t else [-1] * x.ndim
+    return [_at_run_time(split, anchor, (x, num_or_sections, axis), {}, dims, x._t.dtype, j)
+            for j in range(n)]
 
 
 @op(method=True, export=False)

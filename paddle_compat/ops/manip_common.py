@@ -5,8 +5,11 @@ Paddle raises ``ValueError`` where torch raises ``RuntimeError``/``IndexError`` 
 and axes (``_invalid`` converts), accepts 1-element Tensors for axes (``_int``, ``_int_list``)
 and refuses lists of tensors of mixed dtypes (``_same_dtype``).
 """
+import torch
+from torch.utils._pytree import tree_map
+
 from ..framework import dtype as _dt
-from ..framework.tensor import Tensor, writable
+from ..framework.tensor import Tensor, wrap, writable
 from .common import not_tensor
 
 
@@ -63,7 +66,55 @@ def _tensors(xs, api):
 
 
 def _inplace(x, t):
-    """Rebind x to the (view) result t: Paddle's in-place shape ops."""
+    """Rebind x to the (view) result t: Paddle's in-place shape ops. On a static Variable the
+    result is a new Variable and x keeps its value, as in Paddle's static mode."""
     writable(x)
+    if not isinstance(x._t, torch.Tensor):
+        return wrap(t)
     x._t = t
     return x
+
+
+# ---------------------------------------------------------------------- values known at run time
+def _static_payload(*vals):
+    """The payload of the first static Variable among ``vals`` (Tensors, or lists/tuples that
+    hold them), or None: Paddle's static graph takes shapes, axes, starts and sections as
+    Variables (ShapeTensor, AxesTensor(List), StartsTensor(List)...) and reads their values
+    only when the program runs."""
+    for v in vals:
+        if isinstance(v, Tensor):
+            if not isinstance(v._t, torch.Tensor):
+                return v._t
+        elif isinstance(v, (list, tuple)):
+            p = _static_payload(*v)
+            if p is not None:
+                return p
+    return None
+
+
+_RUNNERS = {}
+
+
+def _runner(api):
+    """The function a static program calls for ``api`` when it runs: ``api`` itself, eagerly,
+    on the values its Variables hold then (tensors given back as Tensors)."""
+    fn = _RUNNERS.get(api)
+    if fn is None:
+        def fn(part, args, kwargs):
+            args, kwargs = tree_map(lambda v: wrap(v) if isinstance(v, torch.Tensor) else v,
+                                    (args, kwargs))
+            out = api(*args, **kwargs)
+            return (out if part is None else out[part])._t
+        fn.__name__ = fn.__qualname__ = getattr(api, "__name__", "op")
+        _RUNNERS[api] = fn
+    return fn
+
+
+def _at_run_time(api, anchor, args, kwargs, dims, dtype, part=None):
+    """Record ``api(*args, **kwargs)`` into the static program of ``anchor`` (a Variable's
+    payload among the arguments, see ``_static_payload``): the program calls ``api`` eagerly
+    when it runs, with the values its Variables hold then. ``dims`` is Paddle's static shape
+    of the output (-1 where it is known only then), ``dtype`` its torch dtype; ``part`` picks
+    one output of an api that gives several."""
+    payloads = tree_map(lambda v: v._t if isinstance(v, Tensor) else v, (tuple(args), kwargs))
+    return wrap(anchor.record_dims(_runner(api), (part,) + payloads, {}, list(dims), dtype))

@@ -6,6 +6,7 @@ and torch's ``permute``/``swapaxes``, ``moveaxis``, ``expand``/``broadcast_*``, 
 the strided views (``as_strided``, ``unfold``, ``set_``), the shape queries (``shape``,
 ``numel``, ``rank``, ``tolist``) and the whole-tensor methods ``clone``, ``fill_``.
 """
+import numpy as np
 import torch
 
 from ..framework import dtype as _dt
@@ -13,7 +14,8 @@ from ..framework import mode as _mode
 from ..framework.tensor import Tensor, wrap, writable
 from .common import not_tensor, shape_arg
 from .creation import to_tensor
-from .manip_common import _inplace, _int, _int_list, _invalid, _tensor, _tensors
+from .manip_common import (_at_run_time, _inplace, _int, _int_list, _invalid, _static_payload,
+                          _tensor, _tensors)
 from .registry import OpSet
 
 op = OpSet(__name__)
@@ -30,6 +32,27 @@ def _reshape_shape(t, shape):
     return shape
 
 
+def _static_dims(t, shape, keep):
+    """Paddle's static shape of an op on ``t`` to ``shape``, which holds Variables: a 1-d
+    Variable gives that many unknown (-1) dims; in a list a Variable gives -1, an int ``keep``
+    (reshape's 0, expand's -1) the input's dim there, any other int itself."""
+    if isinstance(shape, Tensor):
+        n = list(shape.shape)
+        return [-1] * (n[0] if n and n[0] > 0 else 1)
+    have = list(t.shape)
+    lead = len(shape) - len(have)
+    out = []
+    for i, d in enumerate(shape):
+        if isinstance(d, Tensor):
+            out.append(-1)
+        elif d == keep and keep is not None:
+            j = i if keep == 0 else i - lead
+            out.append(have[j] if 0 <= j < len(have) else -1)
+        else:
+            out.append(int(d))
+    return out
+
+
 @op(method=True, fast=("x_ints nonzero", torch.reshape))
 def reshape(x, shape, *more, name=None):
     """Reshape to ``shape`` (list/tuple/Tensor; -1 inferred, 0 keeps the input's dim).
@@ -40,6 +63,11 @@ def reshape(x, shape, *more, name=None):
         raise not_tensor("reshape", "x", 0, x) from None
     if more:
         shape = (shape,) + more
+    if _mode._static:
+        anchor = _static_payload(shape)
+        if anchor is not None:          # the shape is known when the program runs
+            return _at_run_time(reshape, anchor, (x, shape), {}, _static_dims(t, shape, 0),
+                                t.dtype)
     if (type(shape) is not list and type(shape) is not tuple) or 0 in shape:
         shape = _reshape_shape(t, shape)
     try:
@@ -97,8 +125,16 @@ def squeeze(x, axis=None, name=None):
         t = x._t
     except AttributeError:
         raise not_tensor("squeeze", "x", 0, x) from None
+    if axis is not None and _mode._static and not isinstance(t, torch.Tensor):
+        # Paddle's static graph drops an unknown (-1) dim it is asked to squeeze
+        dims = list(t.shape)
+        axes = [a % len(dims) for a in _int_list(axis)] if dims else []
+        if any(dims[a] == -1 for a in axes):
+            return _at_run_time(squeeze, t, (x, axis), {},
+                                [d for i, d in enumerate(dims) if i not in axes or d not in
+                                 (1, -1)], t.dtype)
     try:                                        # torch.squeeze parses faster than t.squeeze
-        if axis is None:
+        if axis is None or (type(axis) in (list, tuple) and not axis):     # [] squeezes all
             return wrap(torch.squeeze(t))
         if type(axis) is int:
             return wrap(torch.squeeze(t, axis))
@@ -120,6 +156,13 @@ def unsqueeze(x, axis, name=None):
         t = x._t
     except AttributeError:
         raise not_tensor("unsqueeze", "x", 0, x) from None
+    if _mode._static and type(axis) is not int:
+        anchor = _static_payload(axis)
+        if anchor is not None:          # the axes are known when the program runs
+            n = len(axis) if isinstance(axis, (list, tuple)) else _static_dims(t, axis, None)
+            return _at_run_time(unsqueeze, anchor, (x, axis), {},
+                                [-1] * (t.dim() + (n if isinstance(n, int) else len(n))),
+                                t.dtype)
     try:
         if type(axis) is int:                   # torch.unsqueeze parses faster than the method
             return wrap(torch.unsqueeze(t, axis))
@@ -218,7 +261,14 @@ def expand(x, shape, name=None):
         t = x._t
     except AttributeError:
         raise not_tensor("expand", "x", 0, x) from None
+    if _mode._static:
+        anchor = _static_payload(shape)
+        if anchor is not None:          # the shape is known when the program runs
+            return _at_run_time(expand, anchor, (x, shape), {}, _static_dims(t, shape, -1),
+                                t.dtype)
     if type(shape) is not list and type(shape) is not tuple:
+        if isinstance(shape, np.ndarray):           # Paddle takes a numpy array of ints too
+            shape = shape.tolist()
         shape = shape_arg(shape, "expand")
     try:                                # torch.broadcast_to(t, s) is t.expand(s), parsed faster
         return wrap(torch.broadcast_to(t, shape))

@@ -76,6 +76,8 @@ def where(condition, x=None, y=None, name=None):
             return wrap(torch.where(c, a, b))
     if x is None and y is None:
         return nonzero(condition, as_tuple=True)
+    if x is None or y is None:
+        raise ValueError("either both or neither of x and y should be given")
     if c.dtype is not torch.bool:
         raise ValueError("The `condition` is expected to be a boolean Tensor, but got a "
                          "Tensor with dtype "

@@ -9,8 +9,9 @@ import builtins
 import torch
 
 from ..framework import dtype as _dt
+from ..framework import mode as _mode
 from ..framework.tensor import Tensor, wrap
-from .manip_common import _int_list, _invalid, _tensor
+from .manip_common import _at_run_time, _int_list, _invalid, _static_payload, _tensor
 from .registry import OpSet
 
 op = OpSet(__name__)
@@ -29,11 +30,35 @@ def _slices(t, axes, starts, ends, strides=None):
     return tuple(idx)
 
 
+def _static_slice_dims(t, axes, starts, ends):
+    """Paddle's static shape of ``slice`` whose starts or ends hold Variables: an axis whose
+    bounds are not both ints is unknown (-1)."""
+    dims = list(t.shape)
+    n = len(axes)
+    starts = starts if isinstance(starts, (list, tuple)) else [None] * n
+    ends = ends if isinstance(ends, (list, tuple)) else [None] * n
+    for a, st, e in zip(axes, starts, ends):
+        d = dims[a]
+        if type(st) is int and type(e) is int and d >= 0:
+            dims[a] = len(range(d)[_py_slice(st, e)])
+        else:
+            dims[a] = -1
+    return dims
+
+
 @op(method=True)
 def slice(input, axes, starts, ends):
     """``input[starts:ends]`` along each of ``axes`` (out-of-range bounds are clamped)."""
     t = _tensor(input, "slice", "input")
-    axes, starts, ends = _int_list(axes), _int_list(starts), _int_list(ends)
+    n = t.dim()
+    # an axis out of range is clamped to the first or last one, as Paddle does
+    axes = [min(max(a, -n), n - 1) for a in _int_list(axes)] if n else _int_list(axes)
+    if _mode._static:
+        anchor = _static_payload(starts, ends)
+        if anchor is not None:          # the bounds are known when the program runs
+            return _at_run_time(slice, anchor, (input, axes, starts, ends), {},
+                                _static_slice_dims(t, axes, starts, ends), t.dtype)
+    starts, ends = _int_list(starts), _int_list(ends)
     if not axes:
         raise ValueError("Input axes should not be an empty list/tuple.")
     for what, v in (("starts", starts), ("ends", ends)):

@@ -255,10 +255,25 @@ def build_graph_module(program, feed_names, fetch_nodes, device, bake_scope=None
     ng = Graph()
     env = {}
     feed_nodes = []
+    used = set()
+
+    def arg_name(name):
+        # a Python argument name of its own: two Paddle names may spell the same one
+        # (``x.tmp_0@GRAD`` and ``x_tmp_0_GRAD``)
+        base = out = _pyname(name)
+        k = 1
+        while out in used:
+            out = f"{base}_{k}"
+            k += 1
+        used.add(out)
+        return out
+
     for name in feed_names:
         n = program.node_by_name(name)
-        ph = ng.placeholder(_pyname(name))
-        if n is not None and n.op == "placeholder" and not n.meta.get("persistable"):
+        ph = ng.placeholder(arg_name(name))
+        # a fed Variable takes the fed value, a persistable one too (which, as Paddle's feed op
+        # does, the run also keeps in the scope: a later run without the feed reads it there)
+        if n is not None and n.op == "placeholder":
             env[n] = ph
             feed_nodes.append(n)
         else:
@@ -280,7 +295,7 @@ def build_graph_module(program, feed_names, fetch_nodes, device, bake_scope=None
                         if t.is_floating_point() else t)
                 env[n] = ng.get_attr(attr)
             else:
-                env[n] = ng.placeholder(_pyname(name))
+                env[n] = ng.placeholder(arg_name(name))
                 persist.append(name)
         else:
             raise ValueError(f"(InvalidArgument) The feed variable '{name}' is needed by the "
@@ -369,11 +384,13 @@ class _Compiled:
     """One compiled (program, feed names, fetch targets): call it with the feed dict."""
 
     __slots__ = ("gm", "fn", "feed_names", "convs", "persist", "persist_out", "grad", "n_fetch",
-                 "device", "to_numpy", "flat", "flat_ok")
+                 "device", "to_numpy", "flat", "flat_ok", "feed_persist")
 
     def __call__(self, feed, scope, return_numpy):
         svars = scope._vars
         args = [c(feed[n]) for n, c in zip(self.feed_names, self.convs)]
+        for i in self.feed_persist:         # as Paddle's feed op, into the scope's variable
+            svars[self.feed_names[i]] = args[i].detach()
         for p in self.persist:
             try:
                 args.append(svars[p])
@@ -573,6 +590,8 @@ class Executor:
                    for n in feed_nodes]
         c.persist = persist
         c.persist_out = persist_out
+        c.feed_persist = [i for i, n in enumerate(feed_nodes)
+                          if n is not None and n.meta.get("persistable")]
         c.grad = _has_grad_nodes(gm.graph)
         c.n_fetch = len(real)
         c.device = self._device

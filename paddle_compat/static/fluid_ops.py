@@ -126,6 +126,16 @@ def _tensor_attr(slot, attr, names, *more):
     return sig
 
 
+def _int_array_attrs(names, **slots):
+    """A kernel signature with the attributes ``names``, where an int-array attribute is
+    given by the first of its input ``slots`` present instead (Paddle's IntArray arguments:
+    ``slice``'s ``starts`` from ``StartsTensor`` or ``StartsTensorList``)."""
+    def sig(ins, attrs):
+        base = names(ins, attrs)[1] if callable(names) else names
+        return ins, [next((s for s in slots.get(n, ()) if s in ins), n) for n in base]
+    return sig
+
+
 def has_grad(op_type):
     """Whether ``op_type`` has a gradient op (is differentiable)."""
     return op_type in load_tables() and op_type not in NO_GRAD
@@ -707,7 +717,17 @@ KERNEL_ATTRS.update({
     "split": lambda ins, a: (ins, ["num", "axis"] if a.get("num") and not a.get("sections")
                              else ["sections", "axis"]),
     "top_k_v2": _tensor_attr("K", "k", ["k", "axis", "largest", "sorted"]),
+    # int arrays given as tensors stand for the attributes, in Paddle's argument order
+    "slice": _int_array_attrs(["axes", "starts", "ends", "infer_flags", "decrease_axis"],
+                              starts=("StartsTensor", "StartsTensorList"),
+                              ends=("EndsTensor", "EndsTensorList")),
+    "unsqueeze2": _int_array_attrs(["axes"], axes=("AxesTensor", "AxesTensorList")),
+    "reshape2": _int_array_attrs(["shape"], shape=("Shape", "ShapeTensor")),
+    "expand_v2": _int_array_attrs(["shape"], shape=("Shape", "expand_shapes_tensor")),
+    "gather": _int_array_attrs(["axis"], axis=("Axis",)),
 })
+KERNEL_ATTRS["split"] = _int_array_attrs(KERNEL_ATTRS["split"], axis=("AxisTensor",),
+                                         sections=("SectionsTensorList",))
 register(_NEW, _NEW_ATTRS,
          no_grad=("bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "clip_by_norm",
                   "greater_than", "greater_equal", "less_than", "less_equal", "equal",

@@ -246,6 +246,21 @@ def shape_of(node):
     return [x if x == y else -1 for x, y in zip(a.shape, b.shape)]
 
 
+def _sentinel_dims(dims, which):
+    """A meta shape for Paddle's static shape ``dims`` in sentinel run ``which``: each unknown
+    (-1) dim the sentinel; once their product would overflow torch's sizes (many unknown
+    dims), the further ones 2 and 3 (they still differ between the two runs)."""
+    out, n = [], 1
+    for d in dims:
+        if d < 0:
+            d = SENTINELS[which]
+            if n * d > 1 << 60:
+                d = 2 + which
+        out.append(d)
+        n *= max(d, 1)
+    return out
+
+
 # ---------------------------------------------------------------------- the tracer
 class StaticTracer(TracerBase):
     """Records ops on ``StaticProxy`` values into ``graph``; ``owner`` is the Program (or the
@@ -601,8 +616,8 @@ class StaticProxy(Proxy):
     def record_dims(self, target, args, kwargs, dims, dtype):
         """Record ``target(*args, **kwargs)``, whose output has torch ``dtype`` and Paddle's
         static shape ``dims`` (-1 for a dimension known only when the program runs)."""
-        pair = tuple(torch.empty([SENTINELS[which] if d < 0 else d for d in dims],
-                                 dtype=dtype, device=_META) for which in (0, 1))
+        pair = tuple(torch.empty(_sentinel_dims(dims, which), dtype=dtype, device=_META)
+                     for which in (0, 1))
         tracer = _active[-1] if _active else self.tracer
         return tracer.record("call_function", target, args, kwargs or {}, pv=pair)
 

@@ -23,7 +23,7 @@ from ...vision.ops import detection as _det
 __all__ = ["zeros", "ones", "full", "matmul", "argsort", "bce_loss", "conv2d_transpose",
            "flash_attn", "fused_bias_act", "cumsum", "logcumsumexp", "group_norm", "huber_loss", "anchor_generator", "box_coder",
            "distribute_fpn_proposals", "generate_proposals", "matrix_nms", "multiclass_nms3",
-           "prior_box", "batch_norm", "layer_norm"]
+           "prior_box", "batch_norm", "layer_norm", "slice"]
 
 
 def full(shape, value, dtype="float32", place=None):
@@ -245,6 +245,24 @@ def fused_bias_act(x, bias, dequant_scales, shift, smooth, act_method, compute_d
 #: ops whose entry point takes the input tensor alone, as the public function does
 _UNARY = ("abs", "exp", "expm1", "log", "log1p", "sqrt", "rsqrt", "tanh", "sigmoid", "sin",
           "cos", "floor", "ceil", "sign", "square", "reciprocal", "erf")
+
+
+def slice(input, axes, starts, ends, infer_flags, decrease_axis):
+    """``_C_ops.slice(input, axes, starts, ends, infer_flags, decrease_axis)``: ``starts`` and
+    ``ends`` as lists of ints or 1-element Tensors, or 1-D Tensors (a static Variable's values
+    are read when the program runs); the ``decrease_axis`` axes are dropped. The op-type
+    registry's ``slice``."""
+    ins = {"Input": input}
+    attrs = {"axes": list(axes), "infer_flags": list(infer_flags),
+             "decrease_axis": list(decrease_axis)}
+    for key, slot, v in (("starts", "Starts", starts), ("ends", "Ends", ends)):
+        if isinstance(v, Tensor):
+            ins[slot + "Tensor"] = v
+        elif any(isinstance(e, Tensor) for e in v):
+            ins[slot + "TensorList"] = list(v)
+        else:
+            attrs[key] = list(v)
+    return _fluid_ops.run("slice", ins, attrs)["Out"]
 
 
 def _optimizer_step(op_type):

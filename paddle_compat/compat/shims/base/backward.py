@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from ....static.backward import append_backward, gradients
 from .core import grad_var_suffix
 
-__all__ = ["append_backward", "gradients"]
+__all__ = ["append_backward", "gradients", "calc_gradient"]
 
 _GRAD_END = re.compile(re.escape(grad_var_suffix()) + "+@|" + re.escape(grad_var_suffix()) + "$")
 
@@ -19,6 +19,14 @@ def _strip_grad_suffix_(name):
     stem = name[:m.start()] if m else name
     scope = name.rfind("grad/")          # Paddle measures the scopes on the whole name
     return stem[scope + len("grad/"):] if scope != -1 else stem
+
+
+def calc_gradient(targets, inputs, target_gradients=None, no_grad_set=None):
+    """The gradients of ``targets`` w.r.t. ``inputs`` appended to their program, as
+    ``gradients`` does: a list for a list of inputs, as Paddle 3.3.1 returns it; one input
+    Variable gives its gradient alone (Paddle's legacy-IR form)."""
+    grads = gradients(targets, inputs, target_gradients, no_grad_set)
+    return grads if isinstance(inputs, Sequence) else grads[0]
 
 
 def _append_grad_suffix_(name):
