@@ -91,6 +91,16 @@ class Size(list):
 
     __str__ = __repr__
 
+    # As in Paddle 3.3.1 a shape also equals the tuple of the same ints (``x.shape == (2, 3)``).
+    def __eq__(self, other):
+        return list.__eq__(self, list(other) if isinstance(other, tuple) else other)
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = None
+
     def numel(self):
         n = 1
         for d in self:
@@ -261,6 +271,9 @@ class Tensor:
     @persistable.setter
     def persistable(self, value):
         self._persistable = bool(value)
+        hook = getattr(type(self._t), "_set_persistable", None)     # a static Variable's
+        if hook is not None:
+            hook(self._t, value)
 
     # distributed attributes (None for a dense tensor, as in Paddle); a distributed tensor's
     # payload is a torch DTensor, read back as Paddle's ProcessMesh and placements

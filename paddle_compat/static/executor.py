@@ -258,7 +258,8 @@ def build_graph_module(program, feed_names, fetch_nodes, device, bake_scope=None
     for name in feed_names:
         n = program.node_by_name(name)
         ph = ng.placeholder(_pyname(name))
-        if n is not None and n.op == "placeholder" and not n.meta.get("persistable"):
+        if n is not None and n.op == "placeholder":
+            # a fed persistable takes the fed value (the run also writes it to the scope)
             env[n] = ph
             feed_nodes.append(n)
         else:
@@ -282,6 +283,8 @@ def build_graph_module(program, feed_names, fetch_nodes, device, bake_scope=None
             else:
                 env[n] = ng.placeholder(_pyname(name))
                 persist.append(name)
+                if n.meta.get("rg"):     # gradients are taken w.r.t. this scope value
+                    env[n] = ng.call_function(_force_requires_grad, (env[n],))
         else:
             raise ValueError(f"(InvalidArgument) The feed variable '{name}' is needed by the "
                              f"fetched results but is not given: add it to feed={{'{name}': "
@@ -369,11 +372,17 @@ class _Compiled:
     """One compiled (program, feed names, fetch targets): call it with the feed dict."""
 
     __slots__ = ("gm", "fn", "feed_names", "convs", "persist", "persist_out", "grad", "n_fetch",
-                 "device", "to_numpy", "flat", "flat_ok")
+                 "device", "to_numpy", "flat", "flat_ok", "fed_persist")
 
     def __call__(self, feed, scope, return_numpy):
         svars = scope._vars
         args = [c(feed[n]) for n, c in zip(self.feed_names, self.convs)]
+        for i in self.fed_persist:          # Paddle's feed writes a persistable into the scope
+            name = self.feed_names[i]
+            old = svars.get(name)
+            v = args[i].detach().clone()
+            svars[name] = v.requires_grad_(True) if old is not None and old.requires_grad \
+                and (v.is_floating_point() or v.is_complex()) else v
         for p in self.persist:
             try:
                 args.append(svars[p])
@@ -569,6 +578,8 @@ class Executor:
         c.flat = {}
         c.flat_ok = _flattenable(gm.graph) and not persist_out
         c.feed_names = feed_names
+        c.fed_persist = [i for i, n in enumerate(feed_nodes)
+                         if n is not None and n.meta.get("persistable")]
         c.convs = [(_feed_converter(n, self._device) if n is not None else _ignore)
                    for n in feed_nodes]
         c.persist = persist
