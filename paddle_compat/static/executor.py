@@ -372,11 +372,13 @@ class _Compiled:
     """One compiled (program, feed names, fetch targets): call it with the feed dict."""
 
     __slots__ = ("gm", "fn", "feed_names", "convs", "persist", "persist_out", "grad", "n_fetch",
-                 "device", "to_numpy", "flat", "flat_ok", "fed_persist")
+                 "device", "to_numpy", "flat", "flat_ok", "fed_persist", "copy_feeds")
 
     def __call__(self, feed, scope, return_numpy):
         svars = scope._vars
         args = [c(feed[n]) for n, c in zip(self.feed_names, self.convs)]
+        if self.copy_feeds:     # an in-place op (x.scale_()) must not write the caller's array
+            args = [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
         for i in self.fed_persist:          # Paddle's feed writes a persistable into the scope
             name = self.feed_names[i]
             old = svars.get(name)
@@ -578,6 +580,8 @@ class Executor:
         c.flat = {}
         c.flat_ok = _flattenable(gm.graph) and not persist_out
         c.feed_names = feed_names
+        c.copy_feeds = any(n.op == "call_method" and isinstance(n.target, str)
+                           and n.target.endswith("_") for n in gm.graph.nodes)
         c.fed_persist = [i for i, n in enumerate(feed_nodes)
                          if n is not None and n.meta.get("persistable")]
         c.convs = [(_feed_converter(n, self._device) if n is not None else _ignore)

@@ -146,6 +146,19 @@ finally:
 out = [np.allclose(r[0], r[1]), r[0].tolist(),
        any("does not perform inplace" in str(m.message) for m in w)]
 """,
+    "static_inplace_scale_keeps_fed_array": """
+xv = np.arange(6, dtype="float32").reshape(2, 3)
+paddle.enable_static()
+try:
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main, paddle.static.Program()):
+        x = paddle.static.data("x", [2, 3], "float32")
+        y = x.scale_(2.0, 3.0)
+    r = paddle.static.Executor(paddle.CPUPlace()).run(main, feed={"x": xv}, fetch_list=[y])
+finally:
+    paddle.disable_static()
+out = [r[0].tolist(), xv.tolist()]
+""",
     "group_norm_int_static_type_error": """
 paddle.enable_static()
 try:
