@@ -619,6 +619,35 @@ class Tensor:
     def _is_shared_buffer_with(self, other):
         return self._t.untyped_storage().data_ptr() == other._t.untyped_storage().data_ptr()
 
+    def _clear(self):
+        """Release the data (Paddle's ``_clear``): the tensor then prints as
+        ``Tensor(Not initialized)`` and ``_is_initialized()`` is False until it holds a value
+        again."""
+        t = self._t
+        self._t = torch.empty(0, dtype=t.dtype, device=t.device)
+        self.__dict__["_cleared"] = self._t
+
+    def _is_initialized(self):
+        return self.__dict__.get("_cleared") is not self._t
+
+    def _grad_value(self):
+        """The gradient's value (None before a backward pass reached this tensor)."""
+        return self.grad
+
+    def _copy_gradient_from(self, other):
+        """Make this tensor's gradient a copy of ``other``'s value (Paddle's
+        ``_copy_gradient_from``; the shapes must agree)."""
+        src = other._t.detach()
+        t = self._t
+        if tuple(src.shape) != tuple(t.shape):
+            raise ValueError(f"(InvalidArgument) _copy_gradient_from: the shape {list(src.shape)}"
+                             f" differs from the tensor's {list(t.shape)}")
+        with torch.no_grad():
+            if t.grad is None:
+                t.grad = src.to(dtype=t.dtype, device=t.device).clone()
+            else:
+                t.grad.copy_(src)
+
     def _zero_grads(self):
         """Paddle's private form of ``clear_grad()``: the gradient, if any, becomes zeros in
         place (the same tensor object); returns None."""
@@ -1062,6 +1091,8 @@ class Tensor:
         t = self._t
         if not isinstance(t, torch.Tensor):               # a static Variable
             return hooks.static_repr(self)
+        if self.__dict__.get("_cleared") is t:            # after _clear()
+            return "Tensor(Not initialized)"
         if is_dtensor(t):
             mesh, placements = hooks.dist_attrs(t)
             return format_tensor(t.full_tensor(), _dt.from_torch_dtype(t.dtype).name,

@@ -159,6 +159,24 @@ finally:
     paddle.disable_static()
 out = [r[0].tolist(), xv.tolist()]
 """,
+    "tensor_clear": """
+x = paddle.to_tensor(np.ones((3, 4)), dtype="float64")
+before = x._is_initialized()
+x._clear()
+out = [before, str(x), x._is_initialized()]
+""",
+    "tensor_grad_value_and_copy_gradient_from": """
+a = paddle.to_tensor(np.array([2.0, 3.0], "float32"), stop_gradient=False)
+res = [a._grad_value() is None]
+(a ** 2).sum().backward()
+res.append(np.array(a._grad_value()).tolist())
+a._copy_gradient_from(paddle.to_tensor(np.array([7.0, 8.0], "float32")))
+res.append(a.grad.numpy().tolist())
+b = paddle.to_tensor(np.array([1.0, 2.0], "float32"), stop_gradient=False)
+b._copy_gradient_from(paddle.to_tensor(np.array([5.0, 6.0], "float32")))
+res.append(b.grad.numpy().tolist())
+out = res
+""",
     "group_norm_int_static_type_error": """
 paddle.enable_static()
 try:
