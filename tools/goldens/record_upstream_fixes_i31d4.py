@@ -177,6 +177,16 @@ b._copy_gradient_from(paddle.to_tensor(np.array([5.0, 6.0], "float32")))
 res.append(b.grad.numpy().tolist())
 out = res
 """,
+    "dist_p0_and_p15_gradients": """
+res = []
+for p in (0.0, 1.5):
+    x = paddle.to_tensor(np.array([[0.5, -1.0, 2.0], [0.0, 3.0, 1.0]]), stop_gradient=False)
+    y = paddle.to_tensor(np.array([[0.5, 1.0, -2.0], [1.0, 3.0, 0.0]]), stop_gradient=False)
+    d = paddle.dist(x, y, p)
+    gx, gy = paddle.grad([d], [x, y])
+    res.append([float(d), gx.numpy().tolist(), gy.numpy().tolist()])
+out = res
+""",
     "group_norm_int_static_type_error": """
 paddle.enable_static()
 try:
