@@ -53,7 +53,7 @@ class _TensorData:
 
     def set(self, value, place=None):
         old = self._peek()
-        t = _from_numpy(np.array(value, copy=True))
+        t = _from_numpy(np.array(value, copy=True, order="C"))     # row-major, as Paddle's
         if old is not None:
             t = t.to(dtype=old.dtype, device=old.device)
             with torch.no_grad():
@@ -82,6 +82,9 @@ class _TensorData:
         n = t.numel()
         if not 0 <= i < n:
             raise IndexError(f"(OutOfRange) element {i} of a tensor of {n} elements")
+        if not t.is_contiguous():       # (a tensor put there by other means)
+            t = t.contiguous()
+            self._put(t)
         with torch.no_grad():
             t.view(-1)[i] = v
 

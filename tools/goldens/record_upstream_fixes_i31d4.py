@@ -187,6 +187,13 @@ for p in (0.0, 1.5):
     res.append([float(d), gx.numpy().tolist(), gy.numpy().tolist()])
 out = res
 """,
+    "scope_tensor_of_transposed_array_set_element": """
+scope = paddle.static.Scope()
+t = scope.var("a").get_tensor()
+t.set(np.transpose(np.arange(6, dtype="float64").reshape(2, 3)), paddle.CPUPlace())
+t._set_double_element(1, 9.0)
+out = [np.array(t).tolist(), t._get_double_element(1)]
+""",
     "group_norm_int_static_type_error": """
 paddle.enable_static()
 try:
