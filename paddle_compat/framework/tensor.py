@@ -91,12 +91,13 @@ class Size(list):
 
     __str__ = __repr__
 
-    # equal to a tuple of the same ints too (``x.shape == arr.shape``), as Paddle's Size is
+    # As in Paddle 3.3.1 a shape also equals the tuple of the same ints (``x.shape == (2, 3)``).
     def __eq__(self, other):
         return list.__eq__(self, list(other) if isinstance(other, tuple) else other)
 
     def __ne__(self, other):
-        return list.__ne__(self, list(other) if isinstance(other, tuple) else other)
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
 
     __hash__ = None
 
@@ -270,11 +271,9 @@ class Tensor:
     @persistable.setter
     def persistable(self, value):
         self._persistable = bool(value)
-        node = getattr(self._t, "node", None)
-        if node is not None and node.op == "placeholder":
-            # a static data Variable made persistable: its value lives in the Scope (a feed
-            # writes it there, a run without the feed reads it), as in Paddle
-            node.meta["persistable"] = bool(value)
+        hook = getattr(type(self._t), "_set_persistable", None)     # a static Variable's
+        if hook is not None:
+            hook(self._t, value)
 
     # distributed attributes (None for a dense tensor, as in Paddle); a distributed tensor's
     # payload is a torch DTensor, read back as Paddle's ProcessMesh and placements
@@ -619,6 +618,35 @@ class Tensor:
 
     def _is_shared_buffer_with(self, other):
         return self._t.untyped_storage().data_ptr() == other._t.untyped_storage().data_ptr()
+
+    def _clear(self):
+        """Release the data (Paddle's ``_clear``): the tensor then prints as
+        ``Tensor(Not initialized)`` and ``_is_initialized()`` is False until it holds a value
+        again."""
+        t = self._t
+        self._t = torch.empty(0, dtype=t.dtype, device=t.device)
+        self.__dict__["_cleared"] = self._t
+
+    def _is_initialized(self):
+        return self.__dict__.get("_cleared") is not self._t
+
+    def _grad_value(self):
+        """The gradient's value (None before a backward pass reached this tensor)."""
+        return self.grad
+
+    def _copy_gradient_from(self, other):
+        """Make this tensor's gradient a copy of ``other``'s value (Paddle's
+        ``_copy_gradient_from``; the shapes must agree)."""
+        src = other._t.detach()
+        t = self._t
+        if tuple(src.shape) != tuple(t.shape):
+            raise ValueError(f"(InvalidArgument) _copy_gradient_from: the shape {list(src.shape)}"
+                             f" differs from the tensor's {list(t.shape)}")
+        with torch.no_grad():
+            if t.grad is None:
+                t.grad = src.to(dtype=t.dtype, device=t.device).clone()
+            else:
+                t.grad.copy_(src)
 
     def _zero_grads(self):
         """Paddle's private form of ``clear_grad()``: the gradient, if any, becomes zeros in
@@ -1063,6 +1091,8 @@ class Tensor:
         t = self._t
         if not isinstance(t, torch.Tensor):               # a static Variable
             return hooks.static_repr(self)
+        if self.__dict__.get("_cleared") is t:            # after _clear()
+            return "Tensor(Not initialized)"
         if is_dtensor(t):
             mesh, placements = hooks.dist_attrs(t)
             return format_tensor(t.full_tensor(), _dt.from_torch_dtype(t.dtype).name,

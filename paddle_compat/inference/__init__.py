@@ -220,8 +220,15 @@ class Config:
 
     def _files(self):
         if self._prog_file:
-            params = self._params_file or _prefix_of(self._prog_file) + ".pdiparams"
-            return self._prog_file, params
+            prog = self._prog_file
+            params = self._params_file or _prefix_of(prog) + ".pdiparams"
+            if prog.endswith(".pdmodel") and not os.path.isfile(prog) and \
+                    os.path.isfile(_prefix_of(prog) + ".json"):
+                # code written for both IRs asks for the legacy X.pdmodel where
+                # framework.in_pir_mode() is False (always, here: see there), but
+                # save_inference_model wrote the model as X.json, as Paddle 3.3.1 does
+                prog = _prefix_of(prog) + ".json"
+            return prog, params
         if self._model_dir:
             return _resolve_dir_or_prefix(self._model_dir)
         raise ModelFileNotFound("Config has no model: give Config(model_file, params_file) or "

@@ -532,6 +532,9 @@ _OPS = {
     "pd_op.shape64": _shape("int64"),
     "pd_op.mean": _reduce(_ops.mean),
     "pd_op.sum": _reduce(_ops.sum),
+    "pd_op.max": _reduce(_ops.max),
+    "pd_op.min": _reduce(_ops.min),
+    "pd_op.prod": _reduce(_ops.prod),
     "pd_op.conv2d": _conv2d,
     "pd_op.depthwise_conv2d": _conv2d,
     "pd_op.pool2d": _pool2d,
@@ -552,7 +555,8 @@ _CONSTANT_OPS = ("pd_op.full", "pd_op.full_int_array")
 _HOST_ANY = frozenset(("pd_op.slice", "pd_op.stack", "builtin.combine", "pd_op.if",
                        "pd_op.while"))
 _HOST_AFTER_FIRST = frozenset((
-    "pd_op.reshape", "pd_op.mean", "pd_op.sum", "pd_op.pool2d", "pd_op.squeeze",
+    "pd_op.reshape", "pd_op.mean", "pd_op.sum", "pd_op.max", "pd_op.min", "pd_op.prod",
+    "pd_op.pool2d", "pd_op.squeeze",
     "pd_op.unsqueeze", "pd_op.concat", "pd_op.scale", "pd_op.dropout",
     "pd_op.full_with_tensor"))
 

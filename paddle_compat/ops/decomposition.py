@@ -112,8 +112,17 @@ def norm(x, p=None, axis=None, keepdim=False, out=None, dtype=None, name=None):
 def dist(x, y, p=2, name=None):
     """The p-norm of ``x - y`` (broadcast), as a 0-d tensor."""
     a, b = _operands(x, y, "dist")
+    if p == 0:
+        # the count of nonzero differences; its gradient is zeros, as Paddle's (torch's dist
+        # has no backward for p=0): a term that is 0 and passes a zero gradient
+        d = a - b
+        return wrap(torch.count_nonzero(d).to(d.dtype) + (d.clamp(-1, 1) * 0).sum())
     if a.dtype is F64 and p not in _TORCH_P:
-        return wrap(_call(p_norm, a - b, p))
+        # the value of Paddle's kernel (p_norm); the gradient of the float64 norm, as Paddle's
+        # dist_grad computes it (norm^(1-p) * |d|^(p-1) * sign(d))
+        d = a - b
+        exact = torch.linalg.vector_norm(d, p)
+        return wrap(exact + (_call(p_norm, d, p) - exact).detach())
     return wrap(_call(torch.dist, a, b, p))
 
 

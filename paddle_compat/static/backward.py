@@ -116,12 +116,70 @@ def _unique_grad_name(program_tracer, graph, base):
     return f"{base}@RENAME@{k}"
 
 
+def _meta_value(n, env):
+    """Node ``n``'s value replayed on ``meta`` tensors (its inputs' values in ``env``)."""
+    if n.op in ("placeholder", "get_attr"):
+        v = n.meta["pv"][0]
+        if not isinstance(v, torch.Tensor):
+            raise TypeError("not a tensor")
+        v = v.detach()
+        return v.requires_grad_(True) if n.meta.get("rg") and (
+            v.is_floating_point() or v.is_complex()) else v
+    args, kwargs = torch.fx.node.map_arg((n.args, n.kwargs), lambda a: env[a])
+    if n.op == "call_function":
+        if n.target is _grad_runtime:
+            kwargs = {**kwargs, "create_graph": True}
+        return n.target(*args, **kwargs)
+    if n.op == "call_method":
+        return getattr(args[0], n.target)(*args[1:], **kwargs)
+    raise TypeError(n.op)
+
+
+def _reachable_through_backward(tnodes, inodes, target_grads, anc, live):
+    """Of ``live`` (indices of ``inodes`` in the input list), those the targets depend on.
+    A target reached through an earlier backward pass may not depend on an input that is its
+    ancestor in the graph (the gradient of a linear op does not depend on the op's input): as
+    Paddle gives no gradient there (None), the dependencies are found by replaying the graph
+    on ``meta`` tensors with torch's autograd. Where the replay cannot run, all stay live."""
+    wanted = set(inodes)
+    env = {}
+    try:
+        with torch.enable_grad():
+            for n in tnodes[0].graph.nodes:
+                if n not in anc:
+                    continue
+                v = _meta_value(n, env)
+                if (n in wanted or n.meta.get("force_rg")) and isinstance(v, torch.Tensor) \
+                        and not v.requires_grad and (v.is_floating_point() or v.is_complex()):
+                    v = v.detach().requires_grad_(True)
+                env[n] = v
+            ts, gs = [], []
+            for t, g in zip(tnodes, target_grads):
+                tv = env[t]
+                if tv.requires_grad:
+                    ts.append(tv)
+                    gv = env.get(getattr(g, "node", None)) if g is not None else None
+                    gs.append(torch.ones_like(tv) if gv is None else gv)
+            xs = [env[n] for n in inodes]
+            idx = [j for j, x in enumerate(xs) if x.requires_grad]
+            if not ts or not idx:
+                return live
+            r = torch.autograd.grad(ts, [xs[j] for j in idx], gs, allow_unused=True)
+    except Exception:                   # noqa: BLE001 - an op without a meta replay
+        return live
+    dead = {idx[j] for j, g in enumerate(r) if g is None}
+    return [k for j, k in enumerate(live) if j not in dead]
+
+
 def _append_grad(tracer, targets, inputs, target_grads):
     """Record the backward node; returns one Variable (or None) per input."""
     tnodes = [t.node for t in targets]
     anc = _ancestors(tnodes)
     _prepare_backward(anc)
     live = [k for k, p in enumerate(inputs) if p.node in anc and p.node.meta.get("rg")]
+    if live and any(n.target is _grad_runtime for n in anc):
+        live = _reachable_through_backward(tnodes, [inputs[k].node for k in live], target_grads,
+                                           anc, live)
     out = [None] * len(inputs)
     if not live:
         return out

@@ -53,7 +53,7 @@ class _TensorData:
 
     def set(self, value, place=None):
         old = self._peek()
-        t = _from_numpy(np.array(value, copy=True))
+        t = _from_numpy(np.array(value, copy=True, order="C"))     # row-major, as Paddle's
         if old is not None:
             t = t.to(dtype=old.dtype, device=old.device)
             with torch.no_grad():
@@ -82,6 +82,9 @@ class _TensorData:
         n = t.numel()
         if not 0 <= i < n:
             raise IndexError(f"(OutOfRange) element {i} of a tensor of {n} elements")
+        if not t.is_contiguous():       # (a tensor put there by other means)
+            t = t.contiguous()
+            self._put(t)
         with torch.no_grad():
             t.view(-1)[i] = v
 
@@ -271,9 +274,8 @@ def build_graph_module(program, feed_names, fetch_nodes, device, bake_scope=None
     for name in feed_names:
         n = program.node_by_name(name)
         ph = ng.placeholder(arg_name(name))
-        # a fed Variable takes the fed value, a persistable one too (which, as Paddle's feed op
-        # does, the run also keeps in the scope: a later run without the feed reads it there)
         if n is not None and n.op == "placeholder":
+            # a fed persistable takes the fed value (the run also writes it to the scope)
             env[n] = ph
             feed_nodes.append(n)
         else:
@@ -297,6 +299,8 @@ def build_graph_module(program, feed_names, fetch_nodes, device, bake_scope=None
             else:
                 env[n] = ng.placeholder(arg_name(name))
                 persist.append(name)
+                if n.meta.get("rg"):     # gradients are taken w.r.t. this scope value
+                    env[n] = ng.call_function(_force_requires_grad, (env[n],))
         else:
             raise ValueError(f"(InvalidArgument) The feed variable '{name}' is needed by the "
                              f"fetched results but is not given: add it to feed={{'{name}': "
@@ -384,13 +388,19 @@ class _Compiled:
     """One compiled (program, feed names, fetch targets): call it with the feed dict."""
 
     __slots__ = ("gm", "fn", "feed_names", "convs", "persist", "persist_out", "grad", "n_fetch",
-                 "device", "to_numpy", "flat", "flat_ok", "feed_persist")
+                 "device", "to_numpy", "flat", "flat_ok", "fed_persist", "copy_feeds")
 
     def __call__(self, feed, scope, return_numpy):
         svars = scope._vars
         args = [c(feed[n]) for n, c in zip(self.feed_names, self.convs)]
-        for i in self.feed_persist:         # as Paddle's feed op, into the scope's variable
-            svars[self.feed_names[i]] = args[i].detach()
+        if self.copy_feeds:     # an in-place op (x.scale_()) must not write the caller's array
+            args = [a.clone() if isinstance(a, torch.Tensor) else a for a in args]
+        for i in self.fed_persist:          # Paddle's feed writes a persistable into the scope
+            name = self.feed_names[i]
+            old = svars.get(name)
+            v = args[i].detach().clone()
+            svars[name] = v.requires_grad_(True) if old is not None and old.requires_grad \
+                and (v.is_floating_point() or v.is_complex()) else v
         for p in self.persist:
             try:
                 args.append(svars[p])
@@ -586,12 +596,14 @@ class Executor:
         c.flat = {}
         c.flat_ok = _flattenable(gm.graph) and not persist_out
         c.feed_names = feed_names
+        c.copy_feeds = any(n.op == "call_method" and isinstance(n.target, str)
+                           and n.target.endswith("_") for n in gm.graph.nodes)
+        c.fed_persist = [i for i, n in enumerate(feed_nodes)
+                         if n is not None and n.meta.get("persistable")]
         c.convs = [(_feed_converter(n, self._device) if n is not None else _ignore)
                    for n in feed_nodes]
         c.persist = persist
         c.persist_out = persist_out
-        c.feed_persist = [i for i, n in enumerate(feed_nodes)
-                          if n is not None and n.meta.get("persistable")]
         c.grad = _has_grad_nodes(gm.graph)
         c.n_fetch = len(real)
         c.device = self._device

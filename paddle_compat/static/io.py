@@ -412,6 +412,16 @@ def _transpose2(w, node, args, kw):
     return w.op("pd_op.transpose", [x], [_out(node)], [("perm", "array_i32", perm)])[0]
 
 
+def _t(w, node, args, kw):
+    """``Tensor.t()``: a 2-D tensor transposed (held as ``_Transposed``, so that ``F.linear``
+    of a 3-D input, which hands torch ``weight.t()``, saves Paddle's matmul of the parameter);
+    a 0-D or 1-D tensor as it is."""
+    x = args[0]
+    if isinstance(x, _Transposed):
+        return x.value
+    return _Transposed(x) if len(x.dims) == 2 else x
+
+
 def _flatten(w, node, args, kw):
     x = _tensor(w, args[0])
     n = len(x.dims)
@@ -444,11 +454,13 @@ def _reduce(pd):
         x = _tensor(w, args[0])
         d = _dims_arg(args, kw)
         keep = args[2] if len(args) > 2 else kw.get("keepdim", False)
-        if kw.get("dtype") is not None:
+        if kw.get("dtype") is not None and _dtype_name(kw["dtype"]) != x.dtype:
             raise NotImplementedError(f"{pd} with a dtype")
         attrs = [("keepdim", "bool", keep)]
         if pd == "pd_op.sum":
             attrs.insert(0, ("dtype", "dtype", "Undefined(ALL_DTYPE)"))
+        elif pd == "pd_op.prod":
+            attrs.append(("reduce_all", "bool", d is None))
         return w.op(pd, [x, w.int_array(d if d is not None else [])], [_out(node)], attrs)[0]
     emit.pd_ops = (pd, "pd_op.full_int_array")
     return emit
@@ -714,13 +726,16 @@ def _table():
             torch.layer_norm: _layer_norm, F.layer_norm: _layer_norm,
             torch.reshape: _reshape, "reshape": _reshape, "view": _reshape,
             torch.permute: _permute, "permute": _permute,
-            torch.transpose: _transpose2, "transpose": _transpose2,
+            torch.transpose: _transpose2, "transpose": _transpose2, torch.t: _t, "t": _t,
             torch.flatten: _flatten, "flatten": _flatten,
             torch.squeeze: _squeeze("pd_op.squeeze"), "squeeze": _squeeze("pd_op.squeeze"),
             torch.unsqueeze: _squeeze("pd_op.unsqueeze"),
             "unsqueeze": _squeeze("pd_op.unsqueeze"),
             torch.mean: _reduce("pd_op.mean"), "mean": _reduce("pd_op.mean"),
             torch.sum: _reduce("pd_op.sum"), "sum": _reduce("pd_op.sum"),
+            torch.amax: _reduce("pd_op.max"), "amax": _reduce("pd_op.max"),
+            torch.amin: _reduce("pd_op.min"), "amin": _reduce("pd_op.min"),
+            torch.prod: _reduce("pd_op.prod"), "prod": _reduce("pd_op.prod"),
             torch.conv2d: _conv2d, F.conv2d: _conv2d,
             torch.batch_norm: _batch_norm, F.batch_norm: _batch_norm,
             torch.max_pool2d: _max_pool2d, F.max_pool2d: _max_pool2d,
@@ -748,7 +763,7 @@ EMITTED_OPS = frozenset(
     ["pd_op.data", "pd_op.fetch", "pd_op.full", "pd_op.full_int_array", "pd_op.matmul",
      "pd_op.add", "pd_op.transpose", "pd_op.scale", "pd_op.softmax", "pd_op.layer_norm",
      "pd_op.reshape", "pd_op.flatten", "pd_op.squeeze", "pd_op.unsqueeze", "pd_op.mean",
-     "pd_op.sum", "pd_op.conv2d", "pd_op.depthwise_conv2d", "pd_op.batch_norm_",
+     "pd_op.sum", "pd_op.max", "pd_op.min", "pd_op.prod", "pd_op.conv2d", "pd_op.depthwise_conv2d", "pd_op.batch_norm_",
      "pd_op.pool2d", "pd_op.max_pool2d_with_index", "pd_op.embedding", "pd_op.gelu",
      "pd_op.relu6", "pd_op.hardtanh", "pd_op.leaky_relu", "pd_op.pow", "pd_op.elementwise_pow", "pd_op.concat",
      "pd_op.stack", "pd_op.cast", "pd_op.slice", "builtin.combine"]

@@ -30,6 +30,7 @@ from torch.utils._pytree import tree_flatten, tree_unflatten
 
 from ..framework import dtype as _dt
 from ..framework import hooks as _hooks
+from ..framework.data_feeder import check_variable_and_dtype
 from ..framework.tensor import Tensor, wrap
 from ..ops.random import normal as _normal
 from . import mode as _mode
@@ -488,6 +489,8 @@ def group_norm(input, groups, epsilon=1e-05, param_attr=None, bias_attr=None, ac
                data_layout="NCHW", name=None):
     """Group normalisation. As in Paddle, the scale (``group_norm_N.w_0``, ones) exists only
     when ``param_attr`` is given, the bias (``.b_0``) only when ``bias_attr`` is."""
+    check_variable_and_dtype(input, "input", ["float16", "uint16", "float32", "float64"],
+                             "group_norm")
     shape = list(input.shape)
     if len(shape) < 2:
         raise ValueError("The dimensions of Op(static.nn.group_norm)'s input should be more "

@@ -397,6 +397,13 @@ class Block:
         Paddle it does not stop gradients unless told (an integer one always does)."""
         if name is None:
             name = self.program.tracer.unique_var_name("_generated_var")
+        else:
+            old = self.program.node_by_name(name)
+            if old is not None:         # as in Paddle, a name the block holds is that variable
+                v = _node_variable(self.program, old)
+                if persistable:
+                    v.persistable = True
+                return v
         tdtype = _dt.default_float().torch if dtype is None else _dt.convert_dtype(dtype).torch
         rg = not stop_gradient and (tdtype.is_floating_point or tdtype.is_complex)
         meta = {"feed": True, "declared_shape": _shape_list(shape or [])}

@@ -553,6 +553,14 @@ class StaticProxy(Proxy):
     def requires_grad(self, value):
         self.requires_grad_(value)
 
+    def _set_persistable(self, value):
+        """``var.persistable = True`` on a fed Variable (``static.data``, ``create_var``): as in
+        Paddle its value then lives in the Scope, where runs read it (a feed writes it)."""
+        n = self.node
+        if value and n.op == "placeholder" and not n.meta.get("persistable"):
+            n.meta["persistable"] = True
+            self.tracer.version += 1
+
     def requires_grad_(self, requires_grad=True):
         meta = self.node.meta
         if requires_grad and not meta.get("rg") and \

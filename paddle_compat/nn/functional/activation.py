@@ -9,6 +9,7 @@ Most are one torch call. Where Paddle's definition differs from torch's (hardsig
 selu's free constants, prelu's channel-last layout) the function says so.
 """
 import math
+import warnings
 
 import numpy as np
 import torch
@@ -407,11 +408,28 @@ def softmax(x, axis=-1, dtype=None, name=None):
     """Softmax along ``axis``, computed in ``dtype`` when given (x is cast first)."""
     try:
         t = x._t if dtype is None else x._t.to(_dt.convert_dtype(dtype).torch)
+        if t.dtype not in _SOFTMAX_DTYPES:
+            raise _softmax_dtype_error(t)
         return wrap(torch.softmax(t, axis))
     except AttributeError:
         raise not_tensor("softmax", "x", 0, x) from None
     except IndexError:
         raise _axis_error(x._t, axis) from None
+
+
+_SOFTMAX_DTYPES = frozenset((torch.float16, torch.bfloat16, torch.float32, torch.float64))
+
+
+def _softmax_dtype_error(t):
+    """Paddle's error for softmax of a tensor of another dtype than its kernels take: a
+    TypeError when a program adds the op, the kernel's RuntimeError when run eagerly."""
+    name = _dt.from_torch_dtype(t.dtype).name
+    if not _mode.in_dynamic_mode():
+        return TypeError(f"(InvalidType) Check data type error for op: softmax, input: x, "
+                         f"x.dtype: {name}, and expected_dtype: bfloat16, float32, float64, ")
+    return RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), {name}) of "
+                        f"kernel `softmax` is not registered. Selected wrong DataType `{name}`. "
+                        "Paddle support following DataTypes: float64, float32.")
 
 
 SOFTMAX_FLOOR = 64.0
@@ -604,9 +622,15 @@ def thresholded_relu_(x, threshold=1.0, value=0.0, name=None):
 
 @op
 def softmax_(x, axis=-1, dtype=None, name=None):
-    """In-place softmax; with ``dtype`` x must already have it (Paddle writes into x)."""
+    """In-place softmax. As in Paddle, with ``dtype`` it is the softmax of a cast copy of x (x
+    keeps its value), and in static mode it is ``softmax`` (a new Variable) with a warning."""
+    if dtype is not None or not _mode.in_dynamic_mode():
+        if not _mode.in_dynamic_mode():
+            warnings.warn("In static graph mode, softmax_() is the same as softmax() and does "
+                          "not perform inplace operation.", UserWarning, stacklevel=3)
+        return softmax(x, axis, dtype)
     t = inplace_target(x, "softmax_")
-    if dtype is not None and _dt.convert_dtype(dtype).torch is not t.dtype:
-        raise NotImplementedError("softmax_(): a dtype different from x's is not supported")
+    if t.dtype not in _SOFTMAX_DTYPES:
+        raise _softmax_dtype_error(t)
     t.copy_(torch.softmax(t, axis))
     return x

@@ -1,0 +1,25 @@
+"""Fixes of issue 31's helper d4 for Paddle's own test files (gradient_checker's double/triple
+gradient checks in a legacy static Program, ``save_inference_model`` of ``Tensor.t`` and of
+max/min/prod, softmax's and static.nn.group_norm's dtype errors, ``softmax_``), against Paddle
+3.3.1 (tests/goldens/upstream_fixes_i31d4.json from tools/goldens/record_upstream_fixes_i31d4.py).
+Each case's code runs here on paddle_compat, from a file as the recorder ran it, and must give
+Paddle's value (floats to 1e-5) or error type."""
+import pytest
+
+from code_cases import assert_recorded, check_case, load_cases, nested_close
+
+CASES = load_cases("upstream_fixes_i31d4.json")
+# the cases import Paddle's modules (paddle.base, paddle.inference) as the recorder did
+pytestmark = pytest.mark.usefixtures("paddle_hook")
+
+
+assert_close = nested_close(1e-5)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_case_matches_paddle(name):
+    check_case(CASES[name], assert_close, "upstream_i31d4_")
+
+
+def test_cases_are_the_recorders():
+    assert_recorded(CASES, "record_upstream_fixes_i31d4.py")
