@@ -37,6 +37,7 @@ from ..nn import clip as _nn_clip
 from ..nn import functional as F
 from ..static import fluid_ops as _fluid_ops
 from . import translated as _tr
+from ..framework.tensor import wrap as _wrap
 from ..framework.lodtensor import ModelFileError, read_pdiparams
 from ..framework.lodtensor import signed64 as _signed64
 from ..framework.lodtensor import varint as _varint
@@ -429,6 +430,12 @@ def _dropout(layer, ins, a):
                       mode="upscale_in_train" if upscale else "downscale_in_infer"), None]
 
 
+def _hierarchical_sigmoid(layer, ins, a):
+    x, label, w, bias, table, code = ins
+    loss, pre = F.loss.hsigmoid_parts(x, label, a["num_classes"], w, bias, table, code)
+    return [_wrap(loss), _wrap(pre), None]
+
+
 def _lookup_table(v1):
     def run(layer, ins, a):
         ids, w = ins[0], ins[1]
@@ -681,6 +688,9 @@ FLUID_OPS = {
     "rrelu": (_rrelu, ["X"], ["Out", "Noise"]),
     "selu": (lambda layer, ins, a: [F.selu(ins[0], a["scale"], a["alpha"])], ["X"], ["Out"]),
     "triangular_solve": (_triangular_solve, ["X", "Y"], ["Out"]),
+    # the slots in the order of the kernel's arguments (hsigmoid_loss: x, label, w, bias...)
+    "hierarchical_sigmoid": (_hierarchical_sigmoid, ["X", "Label", "W", "Bias", "PathTable",
+                                                     "PathCode"], ["Out", "PreOut", "W_Out"]),
     "lookup_table_v2": (_lookup_table(False), ["Ids", "W"], ["Out"]),
     "lookup_table": (_lookup_table(True), ["Ids", "W"], ["Out"]),
     "shape": ("pd_op.shape", ["Input"], ["Out"]),

@@ -586,6 +586,7 @@ _NEW_ATTRS = {
              "dilations": [1, 1]},
     "gaussian_random": {"shape": [], "mean": 0.0, "std": 1.0, "seed": 0, "dtype": 5},
     "group_norm": {"epsilon": 1e-5, "groups": 1, "data_layout": "NCHW"},
+    "hierarchical_sigmoid": {"num_classes": 2, "is_sparse": False},
     "huber_loss": {"delta": 1.0},
     "index_add": {"axis": 0},
     "index_select": {"dim": 0},

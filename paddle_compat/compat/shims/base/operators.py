@@ -7,7 +7,8 @@ import torch
 
 from ....framework.mode import mode_guard
 from ....framework.tensor import Tensor, wrap
-from ....static import fluid_ops
+from ....static import fluid_ops, selected_rows
+from ....static.executor import SelectedRows
 from .proto import framework_pb2 as pb
 
 __all__ = ["get_all_op_protos", "get_op_proto", "Operator", "OpProtoHolder", "attr_value",
@@ -170,6 +171,10 @@ class Operator(_Desc):
                 continue
             vals = []
             for name in v.arguments:
+                sr = scope._rows.get(name)
+                if sr is not None:
+                    vals.append(sr)
+                    continue
                 t = scope._vars.get(name)
                 if t is None:
                     raise RuntimeError(f"(NotFound) input '{name}' (slot {v.parameter}) of "
@@ -178,7 +183,13 @@ class Operator(_Desc):
             inputs[v.parameter] = vals if dup.get(v.parameter) else vals[0]
         attrs = {a.name: attr_value(a) for a in self.msg.attrs}
         with mode_guard(static=False), torch.no_grad():
-            outs = fluid_ops.run(self.msg.type, inputs, attrs)
+            if selected_rows.has_rows(inputs):
+                now = {v.parameter: scope._vars.get(v.arguments[0]) for v in self.msg.outputs
+                       if len(v.arguments) == 1}
+                outs = selected_rows.run(self.msg.type, inputs, attrs, now,
+                                         lambda i, a: fluid_ops.run(self.msg.type, i, a))
+            else:
+                outs = fluid_ops.run(self.msg.type, inputs, attrs)
         for v in self.msg.outputs:
             got = outs.get(v.parameter)
             if got is None:
@@ -188,12 +199,29 @@ class Operator(_Desc):
                 raise RuntimeError(f"operator {self.msg.type} made {len(vals)} outputs for "
                                    f"slot {v.parameter}, which names {len(v.arguments)}")
             for name, val in zip(v.arguments, vals):
-                scope._vars[name] = val._t if isinstance(val, Tensor) else torch.as_tensor(val)
-                scope._declared.add(name)
+                _store(scope, name, val)
 
     def __repr__(self):
         return f"Op({self.msg.type}), inputs:{self.input_arg_names()}, " \
                f"outputs:{self.output_arg_names()}"
+
+
+def _store(scope, name, val):
+    """Put an operator's output into the scope variable ``name``: SelectedRows into one that
+    holds (or becomes) SelectedRows, a dense result into a SelectedRows variable's value."""
+    sr = scope._rows.get(name)
+    if isinstance(val, SelectedRows):
+        if sr is None:
+            scope._vars.pop(name, None)
+            sr = scope._rows[name] = SelectedRows()
+        sr._rows, sr._height, sr._value = list(val._rows), val._height, val._value
+    else:
+        t = val._t if isinstance(val, Tensor) else torch.as_tensor(val)
+        if sr is not None:
+            sr._value = t
+        else:
+            scope._vars[name] = t
+    scope._declared.add(name)
 
 
 class OpProtoHolder:
