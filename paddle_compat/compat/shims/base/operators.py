@@ -208,7 +208,8 @@ class Operator(_Desc):
 
 def _store(scope, name, val):
     """Put an operator's output into the scope variable ``name``: SelectedRows into one that
-    holds (or becomes) SelectedRows, a dense result into a SelectedRows variable's value."""
+    holds (or becomes) SelectedRows, a dense result into a SelectedRows variable's value (its
+    height the result's rows)."""
     sr = scope._rows.get(name)
     if isinstance(val, SelectedRows):
         if sr is None:
@@ -217,8 +218,9 @@ def _store(scope, name, val):
         sr._rows, sr._height, sr._value = list(val._rows), val._height, val._value
     else:
         t = val._t if isinstance(val, Tensor) else torch.as_tensor(val)
-        if sr is not None:
+        if sr is not None:         # a dense kernel's output (fill_constant): its rows
             sr._value = t
+            sr._height = t.shape[0] if t.dim() else 1
         else:
             scope._vars[name] = t
     scope._declared.add(name)
