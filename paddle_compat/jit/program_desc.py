@@ -37,6 +37,7 @@ from ..nn import clip as _nn_clip
 from ..nn import functional as F
 from ..static import fluid_ops as _fluid_ops
 from . import translated as _tr
+from ..framework import hooks as _hooks
 from ..framework.tensor import wrap as _wrap
 from ..framework.lodtensor import ModelFileError, read_pdiparams
 from ..framework.lodtensor import signed64 as _signed64
@@ -356,13 +357,26 @@ def _slice(layer, ins, a):
 
 
 def _fill_constant(layer, ins, a):
-    _no_tensor_inputs(ins, 0, "fill_constant")
+    """ValueTensor (one element) stands for the value, ShapeTensor (1-D int) or
+    ShapeTensorList (one-element ints) for the shape."""
     dt = _dtype_name(a.get("dtype", 5), "fill_constant")
     s = a.get("str_value", "")
     value = float(s) if s else a.get("value", 0.0)
     if dt in ("int32", "int64", "int16", "int8", "uint8", "bool"):
         value = int(value)
-    return [_ops.full(list(a.get("shape", [])), value, dt)]
+    shape = list(a.get("shape", []))
+    if len(ins) > 1 and ins[1] is not None:
+        shape = ins[1]
+    elif len(ins) > 2 and ins[2]:
+        shape = [_ops.reshape(t, []) for t in ins[2]]
+    value_t = ins[0] if ins else None
+    if value_t is None:
+        return [_ops.full(shape, value, dt)]
+    # the value known only when the program runs: broadcast onto the shape
+    value_t = _ops.cast(_ops.reshape(value_t, []), dt)
+    if dt == "bool":
+        return [_ops.logical_or(_ops.full(shape, False, dt), value_t)]
+    return [_ops.full(shape, 0, dt) + value_t]
 
 
 def _clip(layer, ins, a):
@@ -434,6 +448,14 @@ def _hierarchical_sigmoid(layer, ins, a):
     x, label, w, bias, table, code = ins
     loss, pre = F.loss.hsigmoid_parts(x, label, a["num_classes"], w, bias, table, code)
     return [_wrap(loss), _wrap(pre), None]
+
+
+def _matrix_nms(layer, ins, a):
+    out, rois_num, index = _hooks.matrix_nms(
+        ins[0], ins[1], a["score_threshold"], a["post_threshold"], a["nms_top_k"],
+        a["keep_top_k"], a["use_gaussian"], a["gaussian_sigma"], a["background_label"],
+        a["normalized"], return_index=True, return_rois_num=True)
+    return [out, index, rois_num]
 
 
 def _lookup_table(v1):
@@ -661,7 +683,8 @@ FLUID_OPS = {
     "cast": (_cast, ["X"], ["Out"]),
     "assign": (lambda layer, ins, a: [ins[0]], ["X"], ["Out"]),
     "scale": (_scale, ["X", "ScaleTensor"], ["Out"]),
-    "fill_constant": (_fill_constant, ["ValueTensor", "ShapeTensor"], ["Out"]),
+    "fill_constant": (_fill_constant, ["ValueTensor", "ShapeTensor", "ShapeTensorList*"],
+                      ["Out"]),
     "reduce_mean": (_reduce(_ops.mean), ["X"], ["Out"]),
     "reduce_sum": (_reduce(_ops.sum), ["X"], ["Out"]),
     "reduce_max": (_reduce(_ops.max), ["X"], ["Out"]),
@@ -691,6 +714,7 @@ FLUID_OPS = {
     # the slots in the order of the kernel's arguments (hsigmoid_loss: x, label, w, bias...)
     "hierarchical_sigmoid": (_hierarchical_sigmoid, ["X", "Label", "W", "Bias", "PathTable",
                                                      "PathCode"], ["Out", "PreOut", "W_Out"]),
+    "matrix_nms": (_matrix_nms, ["BBoxes", "Scores"], ["Out", "Index", "RoisNum"]),
     "lookup_table_v2": (_lookup_table(False), ["Ids", "W"], ["Out"]),
     "lookup_table": (_lookup_table(True), ["Ids", "W"], ["Out"]),
     "shape": ("pd_op.shape", ["Input"], ["Out"]),

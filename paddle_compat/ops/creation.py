@@ -144,8 +144,21 @@ def _dims(shape, api):
 def _full(shape, value, dtype, api):
     v = _static_shape(shape)
     if v is not None:
+        _check_shape_dtypes(shape)
         return _filled_at_run_time(*v, "full", dtype, value)
     return wrap(torch.full(_dims(shape, api), value, dtype=dtype, device=current_device()))
+
+
+def _check_shape_dtypes(shape):
+    """Paddle's TypeError for a static shape Variable (or one in a shape list) that is not of
+    an integer type (its static graph checks them as it builds fill_constant)."""
+    t = getattr(shape, "_t", None)
+    items = [("shape", t)] if t is not None else \
+        [("element of shape", getattr(d, "_t", None)) for d in shape]
+    for what, p in items:
+        if isinstance(p, torch.fx.Proxy) and p.dtype not in (torch.int32, torch.int64):
+            raise TypeError(f"The data type of '{what}' in fill_constant must be ['int32', "
+                            f"'int64'], but received {_dt.from_torch_dtype(p.dtype).name}. ")
 
 
 def _static_shape(shape):
@@ -256,6 +269,18 @@ def _fill_value(fill_value):
     return fill_value
 
 
+def _full_of_variable(shape, value, dtype):
+    """``full`` in a static program whose value is a Variable (known when the program runs):
+    the value broadcast onto the shape."""
+    if dtype is None:
+        tdt = torch.bool if value.dtype is torch.bool else _dt.default_float().torch
+    else:
+        tdt = _dt.convert_dtype(dtype).torch
+    value = value.reshape([]).to(tdt)
+    base = _full(shape, False if tdt is torch.bool else 0, tdt, "full")._t
+    return wrap(torch.logical_or(base, value) if tdt is torch.bool else base + value)
+
+
 @op(fast=("shape_value", torch.full))
 def full(shape, fill_value, dtype=None, name=None):
     """A tensor filled with ``fill_value``: bool for a bool value, else the default float dtype
@@ -270,6 +295,8 @@ def full(shape, fill_value, dtype=None, name=None):
             t = torch.full(shape, fill_value)
             if t.is_cpu:
                 return wrap(t)
+    if isinstance(fill_value, Tensor) and not isinstance(fill_value._t, torch.Tensor):
+        return _full_of_variable(shape, fill_value._t, dtype)
     v = _fill_value(fill_value)
     if dtype is None:
         tdt = torch.bool if isinstance(v, (bool, np.bool_)) else _dt.default_float().torch

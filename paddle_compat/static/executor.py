@@ -80,13 +80,18 @@ class _TensorData:
         n = t.numel()
         if not 0 <= i < n:
             raise IndexError(f"(OutOfRange) element {i} of a tensor of {n} elements")
-        return t.reshape(-1)[i].item()
+        flat = _flat_numpy(t)
+        return t.reshape(-1)[i].item() if flat is None else flat[i].item()
 
     def _set_element(self, i, v):
         t = self._get()
         n = t.numel()
         if not 0 <= i < n:
             raise IndexError(f"(OutOfRange) element {i} of a tensor of {n} elements")
+        flat = _flat_numpy(t)
+        if flat is not None:
+            flat[i] = v
+            return
         with torch.no_grad():
             t.view(-1)[i] = v
 
@@ -112,6 +117,17 @@ class _TensorData:
 
     def _numel(self):
         return self._get().numel()
+
+
+def _flat_numpy(t):
+    """A flat numpy view of a contiguous CPU tensor's memory (numeric gradients poke one
+    element at a time: a numpy element costs far less than a torch one), or None."""
+    if t.device.type != "cpu" or t.dtype in _BITS or not t.is_contiguous():
+        return None
+    try:
+        return t.detach().numpy().reshape(-1)
+    except TypeError:               # a dtype numpy lacks (complex32)
+        return None
 
 
 class _ScopeTensor(_TensorData):

@@ -81,8 +81,15 @@ def lookup(op_type):
 
 def slots(names):
     """``[(slot name, duplicable)]`` of a slot list (``X*`` is a duplicable slot, ``X?`` a
-    first slot that is optional too)."""
-    return [(s.rstrip("*?"), s.rstrip("?").endswith("*")) for s in names]
+    first slot that is optional too); parsed once per list (operators run it every call)."""
+    key = tuple(names)
+    got = _SLOTS.get(key)
+    if got is None:
+        got = _SLOTS[key] = tuple((s.rstrip("*?"), s.rstrip("?").endswith("*")) for s in key)
+    return got
+
+
+_SLOTS = {}
 
 
 def kernel_signature(op_type, inputs, outputs, attrs):
@@ -181,7 +188,7 @@ def op_proto_fields(op_type):
 
 # ---------------------------------------------------------------------- op types
 #: op types whose every input is optional (the shape of ``randint`` as a tensor)
-_NO_REQUIRED_INPUT = {"randint"}
+_NO_REQUIRED_INPUT = {"randint", "fill_constant"}
 #: the proto data type codes (``VarType``) of op attributes such as ``dtype``
 DTYPE_NAME = _dt.VARTYPE_NAMES
 
@@ -648,6 +655,9 @@ _NEW_ATTRS = {
     "fill_constant": {"shape": [], "dtype": 5, "value": 0.0, "str_value": ""},
     "lu_unpack": {"unpack_ludata": True, "unpack_pivots": True},
     "matrix_rank": {"tol": 0.0, "hermitian": False, "use_default_tol": True},
+    "matrix_nms": {"score_threshold": 0.0, "nms_top_k": -1, "keep_top_k": -1,
+                   "post_threshold": 0.0, "use_gaussian": False, "gaussian_sigma": 2.0,
+                   "background_label": 0, "normalized": True},
     "maxout": {"groups": 1, "axis": 1},
     "one_hot_v2": {"depth": -1, "dtype": 5, "allow_out_of_range": False},
     "pixel_shuffle": {"upscale_factor": 1, "data_format": "NCHW"},
@@ -693,6 +703,10 @@ KERNEL_ATTRS.update({
     "split": lambda ins, a: (ins, ["num", "axis"] if a.get("num") and not a.get("sections")
                              else ["sections", "axis"]),
     "top_k_v2": _tensor_attr("K", "k", ["k", "axis", "largest", "sorted"]),
+    # fill_constant's kernel is full(shape, value, dtype): the tensor inputs stand for those
+    "fill_constant": lambda ins, a: (
+        [], [next((n for n in ("ShapeTensor", "ShapeTensorList") if n in ins), "shape"),
+             "ValueTensor" if "ValueTensor" in ins else "value", "dtype"]),
 })
 register(_NEW, _NEW_ATTRS,
          no_grad=("bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "clip_by_norm",
@@ -702,7 +716,8 @@ register(_NEW, _NEW_ATTRS,
                   "isclose", "logspace", "matrix_rank", "one_hot_v2", "randint", "randperm",
                   "reverse", "sign", "unique_consecutive", "multinomial", "reduce_all",
                   "reduce_any", "searchsorted", "size", "tril_indices", "unique", "where_index",
-                  "allclose", "bernoulli", "bincount", "empty", "eye", "linspace", "range"))
+                  "allclose", "bernoulli", "bincount", "empty", "eye", "linspace", "range",
+                  "matrix_nms"))
 
 from . import optimizer_ops as _optimizer_ops  # noqa: E402  (the optimizer op types)
 

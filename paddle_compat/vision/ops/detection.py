@@ -35,7 +35,6 @@ import torch
 from ...framework.dtype import float_attr
 from ...framework.tensor import Tensor, wrap
 from ...ops.common import tensor_arg
-from ...static import fluid_ops as _fluid_ops
 from ...static.proxy import SENTINELS, StaticProxy
 
 __all__ = ["nms", "matrix_nms", "box_coder", "prior_box", "yolo_box", "yolo_loss",
@@ -891,20 +890,3 @@ def distribute_fpn_proposals(fpn_rois, min_level, max_level, refer_level, refer_
     return ([wrap(m) for m in multi], wrap(restore.to(torch.int32)[:, None]),
             [wrap(c.to(torch.int32)) for c in per_img])
 
-
-# Paddle's op type (OpTest, Block.append_op): attributes in the order of its kernel's arguments
-_fluid_ops.register(
-    {"matrix_nms": (lambda layer, ins, a: _matrix_nms_op(ins, a), ["BBoxes", "Scores"],
-                    ["Out", "Index", "RoisNum"])},
-    {"matrix_nms": {"score_threshold": 0.0, "nms_top_k": -1, "keep_top_k": -1,
-                    "post_threshold": 0.0, "use_gaussian": False, "gaussian_sigma": 2.0,
-                    "background_label": 0, "normalized": True}},
-    no_grad=("matrix_nms",))
-
-
-def _matrix_nms_op(ins, a):
-    out, rois_num, index = matrix_nms(
-        ins[0], ins[1], a["score_threshold"], a["post_threshold"], a["nms_top_k"],
-        a["keep_top_k"], a["use_gaussian"], a["gaussian_sigma"], a["background_label"],
-        a["normalized"], return_index=True, return_rois_num=True)
-    return [out, index, rois_num]

@@ -161,44 +161,56 @@ class Operator(_Desc):
     def no_intermediate_outputs(self):
         return self.output_arg_names()
 
+    def _plan(self):
+        """What every run reads from the OpDesc, parsed once: the input slots ``(slot, variable
+        names, duplicable)``, the output slots ``(slot, variable names)``, the attributes."""
+        plan = self.__dict__.get("_parsed")
+        if plan is None:
+            _, in_slots, _ = fluid_ops.lookup(self.msg.type)
+            dup = dict(fluid_ops.slots(in_slots))
+            ins = tuple((v.parameter, tuple(v.arguments), dup.get(v.parameter))
+                        for v in self.msg.inputs if v.arguments)
+            outs = tuple((v.parameter, tuple(v.arguments)) for v in self.msg.outputs)
+            attrs = {a.name: attr_value(a) for a in self.msg.attrs}
+            plan = self._parsed = (ins, outs, attrs)
+        return plan
+
     def run(self, scope, place):
         """Read the inputs from ``scope``, compute, store the outputs there."""
-        _, in_slots, _ = fluid_ops.lookup(self.msg.type)
-        dup = dict(fluid_ops.slots(in_slots))
+        in_plan, out_plan, attrs = self._plan()
         inputs = {}
-        for v in self.msg.inputs:
-            if not v.arguments:
-                continue
+        for slot, names, dup in in_plan:
             vals = []
-            for name in v.arguments:
+            for name in names:
                 sr = scope._rows.get(name)
                 if sr is not None:
                     vals.append(sr)
                     continue
                 t = scope._vars.get(name)
                 if t is None:
-                    raise RuntimeError(f"(NotFound) input '{name}' (slot {v.parameter}) of "
+                    raise RuntimeError(f"(NotFound) input '{name}' (slot {slot}) of "
                                        f"operator {self.msg.type} holds no value in the scope")
                 vals.append(wrap(t.detach()))
-            inputs[v.parameter] = vals if dup.get(v.parameter) else vals[0]
-        attrs = {a.name: attr_value(a) for a in self.msg.attrs}
+            inputs[slot] = vals if dup else vals[0]
+        # a kernel must not change the attributes the next run reads
+        attrs = {k: list(v) if isinstance(v, list) else v for k, v in attrs.items()}
         with mode_guard(static=False), torch.no_grad():
             if selected_rows.has_rows(inputs):
-                now = {v.parameter: scope._vars.get(v.arguments[0]) for v in self.msg.outputs
-                       if len(v.arguments) == 1}
+                now = {slot: scope._vars.get(names[0]) for slot, names in out_plan
+                       if len(names) == 1}
                 outs = selected_rows.run(self.msg.type, inputs, attrs, now,
                                          lambda i, a: fluid_ops.run(self.msg.type, i, a))
             else:
                 outs = fluid_ops.run(self.msg.type, inputs, attrs)
-        for v in self.msg.outputs:
-            got = outs.get(v.parameter)
+        for slot, names in out_plan:
+            got = outs.get(slot)
             if got is None:
                 continue
             vals = got if isinstance(got, list) else [got]
-            if len(vals) != len(v.arguments):
+            if len(vals) != len(names):
                 raise RuntimeError(f"operator {self.msg.type} made {len(vals)} outputs for "
-                                   f"slot {v.parameter}, which names {len(v.arguments)}")
-            for name, val in zip(v.arguments, vals):
+                                   f"slot {slot}, which names {len(names)}")
+            for name, val in zip(names, vals):
                 _store(scope, name, val)
 
     def __repr__(self):
