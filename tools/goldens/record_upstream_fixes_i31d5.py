@@ -8,7 +8,9 @@ types ``adam``, ``rmsprop``, ``hierarchical_sigmoid``, ``matrix_nms``):
   into a SelectedRows output, ``sgd``/``adagrad``/``adam`` (lazy and not)/``rmsprop`` with a
   sparse gradient (repeated rows add up);
 - the dense ``adam``, ``rmsprop`` (centered), ``hierarchical_sigmoid`` (PreOut) and
-  ``matrix_nms`` op types.
+  ``matrix_nms`` op types;
+- ``fill_constant`` with its ValueTensor/ShapeTensor inputs, ``paddle.full`` with a Variable
+  value in static mode, the TypeError of a float shape Variable.
 
     /work/paddle_venv/bin/python tools/goldens/record_upstream_fixes_i31d5.py
 
@@ -203,6 +205,34 @@ out = run_op("matrix_nms", {"BBoxes": boxes, "Scores": scores},
               "keep_top_k": ("INT", 10), "post_threshold": ("FLOAT", 0.0),
               "background_label": ("INT", 0), "normalized": ("BOOLEAN", True),
               "gaussian_sigma": ("FLOAT", 2.0), "use_gaussian": ("BOOLEAN", False)})
+""",
+    "op_fill_constant_value_and_shape_tensors": RUN_OP + """
+out = run_op("fill_constant", {"ValueTensor": np.array([2.5], "float32"),
+                               "ShapeTensor": np.array([2, 3], "int32")},
+             {"Out": "dense"}, {"value": ("FLOAT", 9.0), "dtype": ("INT", 5)})
+""",
+    "full_static_variable_value": """
+paddle.enable_static()
+try:
+    main = paddle.static.Program()
+    with paddle.static.program_guard(main, paddle.static.Program()):
+        v = paddle.static.data("v", [1], "float32")
+        a = paddle.full([2, 2], v)
+        b = paddle.full([3], v, dtype="int32")
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    ra, rb = exe.run(main, feed={"v": np.array([1.5], "float32")}, fetch_list=[a, b])
+    out = [ra.tolist(), str(ra.dtype), rb.tolist(), str(rb.dtype)]
+finally:
+    paddle.disable_static()
+""",
+    "fill_constant_float_shape_variable_error": """
+paddle.enable_static()
+try:
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+        shape = paddle.static.data("shape", [2], "float32")
+        paddle.tensor.fill_constant(shape=shape, dtype="float32", value=1)
+finally:
+    paddle.disable_static()
 """,
 }
 
