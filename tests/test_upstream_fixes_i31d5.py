@@ -5,6 +5,7 @@ them (scale, clip_by_norm, fill_constant, lookup_table_v2, sgd, adagrad, adam la
 rmsprop), and the op types adam, rmsprop, hierarchical_sigmoid and matrix_nms. Each case's code
 runs here on paddle_compat, from a file as the recorder ran it, and must give Paddle's value
 (floats to 1e-4) or error type."""
+import numpy as np
 import pytest
 
 from code_cases import assert_recorded, check_case, load_cases, nested_close
@@ -29,3 +30,20 @@ def test_cases_are_the_recorders():
 
 
 _PRELUDE_END = 'p = np.arange(15, dtype="float32").reshape(5, 3) / 10\n'
+
+
+def test_static_embedding_int8_ids_and_numpy_padding_idx():
+    # Paddle 3.3.1 builds both (shapes [-1, 7, 3, 4] and [2, 2, 3], seen running it alone:
+    # in the recorder's process it crashes, so this case has no recorded golden)
+    import paddle_compat as paddle
+    paddle.enable_static()
+    try:
+        with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+            x = paddle.static.data(name="x", shape=[-1, 7, 3], dtype="int8")
+            y = paddle.nn.Embedding(10, 4)(x)
+            ids = paddle.static.data(name="ids", shape=[2, 2], dtype="int64")
+            w = paddle.static.data(name="w", shape=[4, 3], dtype="float32")
+            z = paddle.nn.functional.embedding(ids, w, padding_idx=np.int32(1))
+        assert [list(y.shape), list(z.shape)] == [[-1, 7, 3, 4], [2, 2, 3]]
+    finally:
+        paddle.disable_static()
