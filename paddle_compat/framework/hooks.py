@@ -15,8 +15,8 @@ Every hook is listed below with its owner; ``grep -rn "hooks\\.<name>.set"`` fin
 
 __all__ = ["Hook", "Listeners", "autocast_enabled", "missing_tensor_attr", "static_repr",
            "record_pylayer", "record_grad_hook", "traced_backward", "is_layer", "creation_defaults_changed", "starting_children",
-           "namespace_loaded", "default_block", "load_inference_model", "deform_conv2d", "matrix_nms",
-           "dist_attrs", "dist_like", "fluid_op_tables"]
+           "namespace_loaded", "default_block", "load_inference_model", "deform_conv2d",
+           "matrix_nms", "dist_attrs", "dist_like", "fluid_op_tables"]
 
 
 class Hook:

@@ -1,5 +1,6 @@
-"""Paddle's optimizer operator types (``sgd``, ``adam``, ``rmsprop``, ``adadelta``, ``adagrad``, ``decayed_adagrad``,
-``adamax``, ``asgd``, ``rprop``, ``lamb``, ``nadam``, ``radam``) in the op-type registry
+"""Paddle's optimizer operator types (``sgd``, ``adam``, ``rmsprop``, ``adadelta``,
+``adagrad``, ``decayed_adagrad``, ``adamax``, ``asgd``, ``rprop``, ``lamb``, ``nadam``,
+``radam``) in the op-type registry
 (``static.fluid_ops``): one update step of each kernel, written on torch, with Paddle's slot
 names, attributes and their order. They serve ``Block.append_op``, ``core.Operator`` (what
 Paddle's operator tests build) and ``paddle._C_ops.<type>_`` (``INPLACE``: each ``<slot>Out`` /

@@ -288,7 +288,8 @@ class op_proto_and_checker_maker:
         return "op_device"
 
 
-__all__ += ["get_all_op_protos", "Operator", "Scope", "SelectedRows", "LoDTensor", "DenseTensor", "LoDTensorArray", "globals",
+__all__ += ["SelectedRows"]
+__all__ += ["get_all_op_protos", "Operator", "Scope", "LoDTensor", "DenseTensor", "LoDTensorArray", "globals",
             "set_prim_eager_enabled", "_clear_prim_vjp_skip_default_ops",
             "_get_all_register_op_kernels", "op_support_gpu", "has_infer_inplace",
             "has_grad_op_maker", "get_op_extra_attrs", "get_attrtibute_type",
