@@ -11,6 +11,7 @@ types ``adam``, ``rmsprop``, ``hierarchical_sigmoid``, ``matrix_nms``):
   ``matrix_nms`` op types;
 - ``fill_constant`` with its ValueTensor/ShapeTensor inputs, ``paddle.full`` with a Variable
   value in static mode, the TypeError of a float shape Variable;
+- static ``Adam`` with a beta given as a Variable (its powers start at 0.9/0.999);
 - ``embedding``: Paddle's error for ids other than int32/int64 (its static build with int8
   ids and a numpy ``padding_idx``: Paddle 3.3.1 crashes recording them here, the case is left
   to test_lookup_table_v2_op.py).
@@ -240,6 +241,27 @@ finally:
     "embedding_uint8_ids_error": """
 w = paddle.arange(12, dtype="float32").reshape([4, 3])
 paddle.nn.functional.embedding(paddle.to_tensor([[1, 3]], dtype="uint8"), w)
+""",
+    "adam_static_variable_beta": """
+paddle.enable_static()
+try:
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    with paddle.static.program_guard(main, startup):
+        x = paddle.static.data("x", [2, 3], "float32")
+        lin = paddle.nn.Linear(3, 1, bias_attr=False, weight_attr=paddle.ParamAttr(
+            initializer=paddle.nn.initializer.Constant(0.5)))
+        loss = paddle.mean(lin(x) * lin(x))
+        b1 = paddle.static.create_parameter(
+            [1], "float32", default_initializer=paddle.nn.initializer.Constant(0.8))
+        opt = paddle.optimizer.Adam(learning_rate=0.1, beta1=b1, beta2=0.95)
+        opt.minimize(loss)
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    exe.run(startup)
+    xs = np.arange(6, dtype="float32").reshape(2, 3) / 4
+    out = [exe.run(main, feed={"x": xs}, fetch_list=[lin.weight])[0].round(5).tolist()
+           for _ in range(3)]
+finally:
+    paddle.disable_static()
 """,
 }
 
