@@ -54,8 +54,8 @@ def merge(sr):
 
 
 def _positions(ids, rows, what):
-    """The position of each of ``ids`` (a tensor) among ``rows``; KeyError naming a missing
-    one."""
+    """The position of each of ``ids`` (a tensor) among ``rows``; ValueError naming one that
+    is missing."""
     where = {r: i for i, r in enumerate(rows)}
     flat = ids.reshape(-1).tolist()
     missing = [i for i in flat if int(i) not in where]
