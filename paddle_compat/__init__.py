@@ -222,6 +222,7 @@ _hooks.load_inference_model.set(_lazy_function("inference", "load_inference_mode
 _hooks.fluid_op_tables.set(lambda: [_importlib.import_module(f"{__name__}.{_m}") for _m in
                                      ("jit.program_desc", "geometric")])
 _hooks.deform_conv2d.set(_lazy_function("vision.ops", "deform_conv2d"))
+_hooks.matrix_nms.set(_lazy_function("vision.ops", "matrix_nms"))
 flops = _lazy_function("hapi", "flops")
 # a Layer as a torch.nn.Module sharing its parameters (ours; Paddle has no such function)
 to_torch_module = _lazy_function("nn.torch_module", "to_torch_module")

@@ -63,7 +63,6 @@ KNOWN = {
     "bce_shape": ("ok", "not matched yet: we broadcast label against input (left open)"),
     "cuda_place_str": ("ValueError", "Paddle: TypeError from its C++ constructor; ours "
                                      "int('a') (left open)"),
-    "embedding_float_index": ("RuntimeError", _TODO + " (Paddle: NotImplementedError)"),
     "eye_bad_dtype": ("TypeError", "Paddle: ValueError here, TypeError in zeros(): per-op "
                                    "(left open)"),
     "operator_add_shape": ("RuntimeError", "the C operator slot (framework/_fastops.c) passes "

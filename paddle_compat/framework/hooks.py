@@ -16,7 +16,7 @@ Every hook is listed below with its owner; ``grep -rn "hooks\\.<name>.set"`` fin
 __all__ = ["Hook", "Listeners", "autocast_enabled", "missing_tensor_attr", "static_repr",
            "record_pylayer", "record_grad_hook", "traced_backward", "is_layer", "creation_defaults_changed", "starting_children",
            "namespace_loaded", "default_block", "load_inference_model", "deform_conv2d",
-           "dist_attrs", "dist_like", "fluid_op_tables"]
+           "matrix_nms", "dist_attrs", "dist_like", "fluid_op_tables"]
 
 
 class Hook:
@@ -125,6 +125,13 @@ deform_conv2d = Hook(
     "deformable_groups=, groups=, mask=)``: ``static.nn.deform_conv2d`` calls it after creating "
     "its parameters; the package's __init__ fills it (vision is floors above static), imported "
     "on first call.")
+
+matrix_nms = Hook(
+    "matrix_nms", _unset("matrix_nms"),
+    "``paddle.vision.ops.matrix_nms(bboxes, scores, score_threshold, post_threshold, "
+    "nms_top_k, keep_top_k, ...)``: the ``matrix_nms`` op type (``jit.program_desc``'s table) "
+    "calls it; the package's __init__ fills it (vision is floors above jit), imported on first "
+    "call.")
 
 dist_attrs = Hook(
     "dist_attrs", lambda t: (None, None),

@@ -38,6 +38,8 @@ from ..nn import clip as _nn_clip
 from ..nn import functional as F
 from ..static import fluid_ops as _fluid_ops
 from . import translated as _tr
+from ..framework import hooks as _hooks
+from ..framework.tensor import wrap as _wrap
 from ..framework.lodtensor import ModelFileError, read_pdiparams
 from ..framework.tensor import Tensor
 from ..framework.lodtensor import signed64 as _signed64
@@ -454,6 +456,20 @@ def _dropout(layer, ins, a):
                       mode="upscale_in_train" if upscale else "downscale_in_infer"), None]
 
 
+def _hierarchical_sigmoid(layer, ins, a):
+    x, label, w, bias, table, code = ins
+    loss, pre = F.loss.hsigmoid_parts(x, label, a["num_classes"], w, bias, table, code)
+    return [_wrap(loss), _wrap(pre), None]
+
+
+def _matrix_nms(layer, ins, a):
+    out, rois_num, index = _hooks.matrix_nms(
+        ins[0], ins[1], a["score_threshold"], a["post_threshold"], a["nms_top_k"],
+        a["keep_top_k"], a["use_gaussian"], a["gaussian_sigma"], a["background_label"],
+        a["normalized"], return_index=True, return_rois_num=True)
+    return [out, index, rois_num]
+
+
 def _lookup_table(v1):
     def run(layer, ins, a):
         ids, w = ins[0], ins[1]
@@ -708,6 +724,10 @@ FLUID_OPS = {
     "rrelu": (_rrelu, ["X"], ["Out", "Noise"]),
     "selu": (lambda layer, ins, a: [F.selu(ins[0], a["scale"], a["alpha"])], ["X"], ["Out"]),
     "triangular_solve": (_triangular_solve, ["X", "Y"], ["Out"]),
+    # the slots in the order of the kernel's arguments (hsigmoid_loss: x, label, w, bias...)
+    "hierarchical_sigmoid": (_hierarchical_sigmoid, ["X", "Label", "W", "Bias", "PathTable",
+                                                     "PathCode"], ["Out", "PreOut", "W_Out"]),
+    "matrix_nms": (_matrix_nms, ["BBoxes", "Scores"], ["Out", "Index", "RoisNum"]),
     "lookup_table_v2": (_lookup_table(False), ["Ids", "W"], ["Out"]),
     "lookup_table": (_lookup_table(True), ["Ids", "W"], ["Out"]),
     "shape": ("pd_op.shape", ["Input"], ["Out"]),

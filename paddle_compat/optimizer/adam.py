@@ -33,13 +33,29 @@ def _scalar(x):
     return float(x) if not hasattr(x, "_t") else float(x.item())
 
 
+def _static_value(x):
+    """The payload of a static-mode Variable (a beta given as a Variable), else None."""
+    t = getattr(x, "_t", None)
+    return None if t is None or isinstance(t, torch.Tensor) else t
+
+
+def _beta(x):
+    """A beta for the static update: a Variable's payload (its value comes when the program
+    runs), else the number."""
+    v = _static_value(x)
+    return _scalar(x) if v is None else v.reshape([])
+
+
 def adam_slots(p, group, amsgrad):
     dtype = torch.float32 if p._t.dtype in _HALF else None
     slots = [("moment1", 0.0, None, dtype, False), ("moment2", 0.0, None, dtype, False)]
     if amsgrad:
         slots.append(("moment2_max", 0.0, None, dtype, False))
-    return slots + [("beta1_pow_acc", _scalar(group["beta1"]), [1], dtype, True),
-                    ("beta2_pow_acc", _scalar(group["beta2"]), [1], dtype, True)]
+    # a beta given as a static Variable: the powers start at Paddle's defaults, 0.9 and 0.999
+    b1 = 0.9 if _static_value(group["beta1"]) is not None else _scalar(group["beta1"])
+    b2 = 0.999 if _static_value(group["beta2"]) is not None else _scalar(group["beta2"])
+    return slots + [("beta1_pow_acc", b1, [1], dtype, True),
+                    ("beta2_pow_acc", b2, [1], dtype, True)]
 
 
 def adam_scalars(state, group, lr, wide=False):
@@ -79,7 +95,7 @@ def adam_step(w, g, state, b1, b2, lr_t, eps_t, amsgrad):
 
 def adam_rule(w, g, state, group, lr, amsgrad):
     """The same update without in-place ops (static mode): returns ``(new_w, new_state)``."""
-    b1, b2 = _scalar(group["beta1"]), _scalar(group["beta2"])
+    b1, b2 = _beta(group["beta1"]), _beta(group["beta2"])
     p1, p2 = state["beta1_pow_acc"], state["beta2_pow_acc"]
     root = torch.sqrt(1 - p2)
     lr_t = (root / (1 - p1)) * lr

@@ -28,7 +28,7 @@ from .nn import _run_cond, _run_paddle_pylayer, _run_static_pylayer
 from .program import Program, _init_value, default_main_program
 from .proxy import StaticProxy
 
-__all__ = ["Executor", "Scope", "DenseTensor", "global_scope", "scope_guard", "cpu_places", "cuda_places"]
+__all__ = ["Executor", "Scope", "DenseTensor", "SelectedRows", "global_scope", "scope_guard", "cpu_places", "cuda_places"]
 
 
 class _TensorData:
@@ -65,6 +65,11 @@ class _TensorData:
             t = t.to(to_torch_device(place))
         self._put(t)
 
+    def _get_dims(self):
+        """The dims (a list; those of a tensor holding no value yet are ``[0]``)."""
+        t = self._peek()
+        return [0] if t is None else list(t.shape)
+
     def _set_dims(self, dims):
         """Declare the dims before ``set`` (the value ``set`` brings decides them here)."""
         if any(int(d) < 0 for d in dims):
@@ -75,7 +80,8 @@ class _TensorData:
         n = t.numel()
         if not 0 <= i < n:
             raise IndexError(f"(OutOfRange) element {i} of a tensor of {n} elements")
-        return t.reshape(-1)[i].item()
+        flat = _flat_numpy(t)
+        return t.reshape(-1)[i].item() if flat is None else flat[i].item()
 
     def _set_element(self, i, v):
         t = self._get()
@@ -85,6 +91,10 @@ class _TensorData:
         if not t.is_contiguous():       # (a tensor put there by other means)
             t = t.contiguous()
             self._put(t)
+        flat = _flat_numpy(t)
+        if flat is not None:
+            flat[i] = v
+            return
         with torch.no_grad():
             t.view(-1)[i] = v
 
@@ -110,6 +120,17 @@ class _TensorData:
 
     def _numel(self):
         return self._get().numel()
+
+
+def _flat_numpy(t):
+    """A flat numpy view of a contiguous CPU tensor's memory (numeric gradients poke one
+    element at a time: a numpy element costs far less than a torch one), or None."""
+    if t.device.type != "cpu" or t.dtype in _BITS or not t.is_contiguous():
+        return None
+    try:
+        return t.detach().numpy().reshape(-1)
+    except TypeError:               # a dtype numpy lacks (complex32)
+        return None
 
 
 class _ScopeTensor(_TensorData):
@@ -168,13 +189,84 @@ class DenseTensor(_TensorData):
         self._t = t
 
 
+class SelectedRows:
+    """Paddle's ``core.SelectedRows``: some rows of a dense ``[height, ...]`` tensor -- the row
+    indices (``rows()``, repeats allowed: they add up), ``height()`` and the value tensor
+    (``get_tensor()``, one slice per row). Sparse gradients (embedding lookups) take this form;
+    the operators that read one are in ``static.selected_rows``."""
+
+    def __init__(self, rows=(), height=0):
+        self._rows = [int(r) for r in rows]
+        self._height = int(height)
+        self._value = None
+
+    def rows(self):
+        return list(self._rows)
+
+    def set_rows(self, rows):
+        self._rows = [int(r) for r in rows]
+
+    def height(self):
+        return self._height
+
+    def set_height(self, height):
+        self._height = int(height)
+
+    def numel(self):
+        return 0 if self._value is None else self._value.numel()
+
+    def sync_index(self):
+        """Build the row -> position index (``static.selected_rows`` looks rows up as it
+        goes: nothing to build)."""
+
+    def get_tensor(self):
+        return _RowsValue(self)
+
+    def __repr__(self):
+        shape = None if self._value is None else list(self._value.shape)
+        return f"SelectedRows(rows={self._rows}, height={self._height}, value shape={shape})"
+
+
+class _RowsValue(_TensorData):
+    """The value tensor of a SelectedRows, settable as a DenseTensor."""
+
+    def __init__(self, rows):
+        self._sr = rows
+
+    def _peek(self):
+        return self._sr._value
+
+    def _get(self):
+        if self._sr._value is None:
+            raise RuntimeError("(PreconditionNotMet) the value of the SelectedRows holds no "
+                               "tensor yet")
+        return self._sr._value
+
+    def _put(self, t):
+        self._sr._value = t
+
+
 class _ScopeVar:
     def __init__(self, scope, name):
         self._scope = scope
         self._name = name
 
     def get_tensor(self):
+        if self._name in self._scope._rows:
+            raise RuntimeError(f"(InvalidArgument) variable '{self._name}' holds SelectedRows, "
+                               "not a DenseTensor: call get_selected_rows()")
         return _ScopeTensor(self._scope, self._name)
+
+    def get_selected_rows(self):
+        """The SelectedRows this variable holds (the variable becomes one when it is new)."""
+        scope, name = self._scope, self._name
+        sr = scope._rows.get(name)
+        if sr is None:
+            if name in scope._vars:
+                raise RuntimeError(f"(InvalidArgument) variable '{name}' holds a DenseTensor, "
+                                   "not SelectedRows")
+            sr = scope._rows[name] = SelectedRows()
+        return sr
 
 
 class Scope:
@@ -183,6 +275,7 @@ class Scope:
     def __init__(self):
         self._vars = {}
         self._declared = set()
+        self._rows = {}         # the variables holding SelectedRows, by name
 
     def find_var(self, name):
         """The variable ``name`` (None when neither created by ``var`` nor holding a value)."""
@@ -194,7 +287,7 @@ class Scope:
         return _ScopeVar(self, name)
 
     def local_var_names(self):
-        return list(self._vars)
+        return list(self._vars) + list(self._rows)
 
     def drop_kids(self):
         pass

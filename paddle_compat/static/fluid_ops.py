@@ -86,8 +86,15 @@ def lookup(op_type):
 
 def slots(names):
     """``[(slot name, duplicable)]`` of a slot list (``X*`` is a duplicable slot, ``X?`` a
-    first slot that is optional too)."""
-    return [(s.rstrip("*?"), s.rstrip("?").endswith("*")) for s in names]
+    first slot that is optional too); parsed once per list (operators run it every call)."""
+    key = tuple(names)
+    got = _SLOTS.get(key)
+    if got is None:
+        got = _SLOTS[key] = tuple((s.rstrip("*?"), s.rstrip("?").endswith("*")) for s in key)
+    return got
+
+
+_SLOTS = {}
 
 
 def kernel_signature(op_type, inputs, outputs, attrs):
@@ -603,6 +610,7 @@ _NEW_ATTRS = {
              "dilations": [1, 1]},
     "gaussian_random": {"shape": [], "mean": 0.0, "std": 1.0, "seed": 0, "dtype": 5},
     "group_norm": {"epsilon": 1e-5, "groups": 1, "data_layout": "NCHW"},
+    "hierarchical_sigmoid": {"num_classes": 2, "is_sparse": False},
     "huber_loss": {"delta": 1.0},
     "index_add": {"axis": 0},
     "index_select": {"dim": 0},
@@ -664,6 +672,9 @@ _NEW_ATTRS = {
     "fill_constant": {"shape": [], "dtype": 5, "value": 0.0, "str_value": ""},
     "lu_unpack": {"unpack_ludata": True, "unpack_pivots": True},
     "matrix_rank": {"tol": 0.0, "hermitian": False, "use_default_tol": True},
+    "matrix_nms": {"score_threshold": 0.0, "nms_top_k": -1, "keep_top_k": -1,
+                   "post_threshold": 0.0, "use_gaussian": False, "gaussian_sigma": 2.0,
+                   "background_label": 0, "normalized": True},
     "maxout": {"groups": 1, "axis": 1},
     "one_hot_v2": {"depth": -1, "dtype": 5, "allow_out_of_range": False},
     "pixel_shuffle": {"upscale_factor": 1, "data_format": "NCHW"},
@@ -736,7 +747,8 @@ register(_NEW, _NEW_ATTRS,
                   "isclose", "logspace", "matrix_rank", "one_hot_v2", "randint", "randperm",
                   "reverse", "sign", "unique_consecutive", "multinomial", "reduce_all",
                   "reduce_any", "searchsorted", "size", "tril_indices", "unique", "where_index",
-                  "allclose", "bernoulli", "bincount", "empty", "eye", "linspace", "range"))
+                  "allclose", "bernoulli", "bincount", "empty", "eye", "linspace", "range",
+                  "matrix_nms"))
 
 from . import optimizer_ops as _optimizer_ops  # noqa: E402  (the optimizer op types)
 

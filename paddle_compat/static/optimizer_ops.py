@@ -1,5 +1,6 @@
-"""Paddle's optimizer operator types (``sgd``, ``adadelta``, ``adagrad``, ``decayed_adagrad``,
-``adamax``, ``asgd``, ``rprop``, ``lamb``, ``nadam``, ``radam``) in the op-type registry
+"""Paddle's optimizer operator types (``sgd``, ``adam``, ``rmsprop``, ``adadelta``,
+``adagrad``, ``decayed_adagrad``, ``adamax``, ``asgd``, ``rprop``, ``lamb``, ``nadam``,
+``radam``) in the op-type registry
 (``static.fluid_ops``): one update step of each kernel, written on torch, with Paddle's slot
 names, attributes and their order. They serve ``Block.append_op``, ``core.Operator`` (what
 Paddle's operator tests build) and ``paddle._C_ops.<type>_`` (``INPLACE``: each ``<slot>Out`` /
@@ -9,6 +10,11 @@ master weights) is not used: the update runs in the parameter's dtype.
 The step of each type, as Paddle's kernels compute it (``lr`` the LearningRate tensor):
 
 * ``sgd``: ``p - lr * g``;
+* ``adam``: ``m = β1 m + (1-β1) g``, ``v = β2 v + (1-β2) g²`` (``amsgrad``: the running max
+  of ``v``), ``p - lr sqrt(1-β2^t)/(1-β1^t) m / (sqrt(v) + ε sqrt(1-β2^t))``; the beta
+  powers advance unless ``use_global_beta_pow``; ``Beta1Tensor``... replace the attributes;
+* ``rmsprop``: ``s = ρs + (1-ρ)g²`` (``centered``: ``ḡ = ρḡ + (1-ρ)g``, ``s - ḡ²``),
+  ``mom = μ mom + lr g / sqrt(s + ε)``, ``p - mom``;
 * ``adadelta``: ``E[g²] = ρE[g²] + (1-ρ)g²``, ``u = -sqrt((E[u²]+ε)/(E[g²]+ε)) g``,
   ``E[u²] = ρE[u²] + (1-ρ)u²``, ``p + lr * u``;
 * ``adagrad``: ``m + g²``, ``p - lr g / (sqrt(m) + ε)``; ``decayed_adagrad``: ``m`` decays;
@@ -110,6 +116,51 @@ def _lamb(layer, ins, a):
     return _out(*outs, None)
 
 
+def _scalar_in(v, default, dtype):
+    """An attribute a tensor input may replace (``Beta1Tensor`` for ``beta1``)."""
+    return default if v is None else _t(v).reshape([]).to(dtype)
+
+
+def _adam(layer, ins, a):
+    p, g, lr, m1, m2 = (_t(v) for v in ins[:5])
+    m2max, b1p, b2p, skip = ins[5], _t(ins[6]), _t(ins[7]), ins[9]
+    b1 = _scalar_in(ins[10], a["beta1"], p.dtype)
+    b2 = _scalar_in(ins[11], a["beta2"], p.dtype)
+    eps = _scalar_in(ins[12], a["epsilon"], p.dtype)
+    m1_out = b1 * m1 + (1 - b1) * g
+    m2_out = b2 * m2 + (1 - b2) * g * g
+    m2max_out = None
+    denom = m2_out
+    if a["amsgrad"] and m2max is not None:
+        m2max_out = denom = torch.maximum(_t(m2max), m2_out)
+    root = torch.sqrt(1 - b2p.to(p.dtype))
+    lr_t = lr.to(p.dtype) * root / (1 - b1p.to(p.dtype))
+    p_out = p - lr_t * (m1_out / (torch.sqrt(denom) + eps * root))
+    pows = (b1p, b2p) if a["use_global_beta_pow"] else (b1p * b1, b2p * b2)
+    outs = [p_out, m1_out, m2_out, m2max_out, *pows]
+    if skip is not None:
+        keep = _t(skip).reshape([]).to(torch.bool)
+        olds = (p, m1, m2, None if m2max is None else _t(m2max), b1p, b2p)
+        outs = [new if new is None or old is None else torch.where(keep, old, new)
+                for old, new in zip(olds, outs)]
+    return _out(*outs, None)
+
+
+def _rmsprop(layer, ins, a):
+    p, ms, g, mom, lr = (_t(v) for v in ins[:5])
+    mg = ins[5]
+    rho, eps, momentum = a["decay"], a["epsilon"], a["momentum"]
+    ms_out = rho * ms + (1 - rho) * g * g
+    mg_out = None
+    if a["centered"]:
+        mg_out = rho * _t(mg) + (1 - rho) * g
+        denom = torch.sqrt(ms_out - mg_out * mg_out + eps)
+    else:
+        denom = torch.sqrt(ms_out + eps)
+    mom_out = momentum * mom + lr.to(p.dtype) * g / denom
+    return _out(p - mom_out, mom_out, ms_out, mg_out, None)
+
+
 def _nadam(layer, ins, a):
     p, g, lr, mdp, b2p, mu_prod, m1, m2 = (_t(v) for v in ins[:8])
     b1, b2, eps, md = a["beta1"], a["beta2"], a["epsilon"], a["momentum_decay"]
@@ -152,6 +203,11 @@ _TABLE = {
     "adadelta": (_adadelta, ["Param", "Grad", "AvgSquaredGrad", "AvgSquaredUpdate",
                              "LearningRate", "MasterParam"],
                  ["ParamOut", "AvgSquaredGradOut", "AvgSquaredUpdateOut", "MasterParamOut"]),
+    "adam": (_adam, ["Param", "Grad", "LearningRate", "Moment1", "Moment2", "Moment2Max",
+                     "Beta1Pow", "Beta2Pow", "MasterParam", "SkipUpdate", "Beta1Tensor",
+                     "Beta2Tensor", "EpsilonTensor"],
+             ["ParamOut", "Moment1Out", "Moment2Out", "Moment2MaxOut", "Beta1PowOut",
+              "Beta2PowOut", "MasterParamOut"]),
     "adagrad": (_adagrad, ["Param", "Grad", "Moment", "LearningRate", "MasterParam"],
                 ["ParamOut", "MomentOut", "MasterParamOut"]),
     "adamax": (_adamax, ["Param", "Grad", "LearningRate", "Moment", "InfNorm", "Beta1Pow",
@@ -173,6 +229,9 @@ _TABLE = {
                        "moment1", "moment2", "master_param"],
               ["param_out", "beta1_pow_out", "beta2_pow_out", "rho_out", "moment1_out",
                "moment2_out", "master_param_out"]),
+    "rmsprop": (_rmsprop, ["Param", "MeanSquare", "Grad", "Moment", "LearningRate", "MeanGrad",
+                           "MasterParam"],
+                ["ParamOut", "MomentOut", "MeanSquareOut", "MeanGradOut", "MasterParamOut"]),
     "rprop": (_rprop, ["param", "grad", "prev", "learning_rate", "master_param",
                        "learning_rate_range", "etas"],
               ["param_out", "prev_out", "learning_rate_out", "master_param_out"]),
@@ -183,6 +242,9 @@ _TABLE = {
 # the attributes in the order of Paddle's kernels (``_C_ops.<type>_`` takes them so)
 _ATTRS = {
     "adadelta": {"rho": 0.95, "epsilon": 1e-6, "multi_precision": False},
+    "adam": {"beta1": 0.9, "beta2": 0.999, "epsilon": 1e-8, "lazy_mode": False,
+             "min_row_size_to_use_multithread": 1000, "multi_precision": False,
+             "use_global_beta_pow": False, "amsgrad": False},
     "adagrad": {"epsilon": 1e-6, "multi_precision": False},
     "adamax": {"beta1": 0.9, "beta2": 0.999, "epsilon": 1e-8, "multi_precision": False},
     "asgd": {"multi_precision": False},
@@ -192,6 +254,8 @@ _ATTRS = {
     "nadam": {"beta1": 0.9, "beta2": 0.999, "epsilon": 1e-8, "momentum_decay": 0.004,
               "multi_precision": False},
     "radam": {"beta1": 0.9, "beta2": 0.999, "epsilon": 1e-8, "multi_precision": False},
+    "rmsprop": {"epsilon": 1e-10, "decay": 0.9, "momentum": 0.0, "centered": False,
+                "multi_precision": False},
     "rprop": {"multi_precision": False},
     "sgd": {"multi_precision": False},
 }

@@ -353,11 +353,19 @@ def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=
     and get no gradient. ``sparse`` gradients are computed dense."""
     w = weight._t
     ids = x._t
+    if ids.dtype is not torch.int64 and ids.dtype is not torch.int32:
+        if not isinstance(ids, torch.fx.Proxy):
+            raise NotImplementedError(f"(Unimplemented) embedding input only support int32 and "
+                                      f"int64, but get {_dt.from_torch_dtype(ids.dtype).name}")
+        # a static program builds with other integer ids, as Paddle's does
+        ids = ids.long()
     n = w.shape[0]
     if padding_idx is None:
         padding_idx = -1
-    elif padding_idx < 0:
-        padding_idx += n
+    else:
+        padding_idx = int(padding_idx)      # a numpy integer too
+        if padding_idx < 0:
+            padding_idx += n
     if n != 0 and (padding_idx >= n or padding_idx < -n):
         raise ValueError(f"padding_idx must be within [-{n}, {n})")
     if max_norm and w.numel() != 0:

@@ -595,6 +595,15 @@ def hsigmoid_loss(input, label, num_classes, weight, bias=None, path_table=None,
     """Hierarchical sigmoid loss [N, 1]: the sum over the nodes of the label's path of
     softplus(z) - bit * z, z = x . weight[node] + bias[node] clipped to [-40, 40]. As in Paddle's
     kernel the off-path slots of the fixed-length path also add softplus(0) = log 2."""
+    return wrap(hsigmoid_parts(input, label, num_classes, weight, bias, path_table,
+                               path_code)[0])
+
+
+def hsigmoid_parts(input, label, num_classes, weight, bias=None, path_table=None,
+                   path_code=None):
+    """``(loss, pre_out)`` torch tensors of ``hsigmoid_loss``: ``pre_out`` [N, path length] is
+    softplus(z) per step of the path (log 2 on the off-path slots), what Paddle's
+    ``hierarchical_sigmoid`` op gives as ``PreOut``."""
     if num_classes < 2:
         raise ValueError(f"Expected num_classes >= 2 (got {num_classes})")
     x, w = input._t, weight._t
@@ -613,8 +622,9 @@ def hsigmoid_loss(input, label, num_classes, weight, bias=None, path_table=None,
         z = z + bias._t.reshape(-1)[safe]
     # the clip is in the value only: Paddle's gradient is taken at the clipped value
     z = torch.where(on_path, z + (z.clamp(-40.0, 40.0) - z).detach(), 0.0)
-    loss = torch.nn.functional.softplus(z) - bit.to(z.dtype) * z
-    return wrap(loss.sum(1, keepdim=True))
+    pre = torch.nn.functional.softplus(z)
+    loss = pre - bit.to(z.dtype) * z
+    return loss.sum(1, keepdim=True), pre
 
 
 # ---------------------------------------------------------------------- margin softmax

@@ -27,6 +27,7 @@ What differs from Paddle 3.3.1, deliberately:
   stable, so its order among equal scores is unspecified.
 """
 import math
+import operator
 
 import numpy as np
 import torch
@@ -34,6 +35,7 @@ import torch
 from ...framework.dtype import float_attr
 from ...framework.tensor import Tensor, wrap
 from ...ops.common import tensor_arg
+from ...static.proxy import SENTINELS, StaticProxy
 
 __all__ = ["nms", "matrix_nms", "box_coder", "prior_box", "yolo_box", "yolo_loss",
            "generate_proposals", "distribute_fpn_proposals"]
@@ -289,6 +291,17 @@ def matrix_nms(bboxes, scores, score_threshold, post_threshold, nms_top_k, keep_
     thr = _attr(score_threshold, bb.dtype)
     post = _attr(post_threshold, bb.dtype)
     sigma = _attr(gaussian_sigma, bb.dtype)
+    args = (thr, post, nms_top_k, keep_top_k, use_gaussian, sigma, background_label, normalized)
+    if isinstance(bb, StaticProxy) or isinstance(sc, StaticProxy):
+        out, rois_num, index = _record_matrix_nms(bb, sc, args)
+    else:
+        out, rois_num, index = (wrap(t) for t in _matrix_nms_batch(bb, sc, *args))
+    return (out, rois_num if return_rois_num else None, index if return_index else None)
+
+
+def _matrix_nms_batch(bb, sc, thr, post, nms_top_k, keep_top_k, use_gaussian, sigma,
+                      background_label, normalized):
+    """(out, rois_num, index) torch tensors of matrix_nms over the batch."""
     dets, idxs, nums = [], [], []
     m = bb.shape[1]
     for i in range(bb.shape[0]):
@@ -302,8 +315,27 @@ def matrix_nms(bboxes, scores, score_threshold, post_threshold, nms_top_k, keep_
     index = (torch.cat(idxs, 0) if idxs else bb.new_zeros(0, dtype=torch.long))
     index = index.to(torch.int32)[:, None]
     rois_num = torch.tensor(nums, dtype=torch.int32, device=bb.device)
-    return (wrap(out), wrap(rois_num) if return_rois_num else None,
-            wrap(index) if return_index else None)
+    return out, rois_num, index
+
+
+def _record_matrix_nms(bb, sc, args):
+    """matrix_nms in a static Program: one op computed when the program runs, its outputs
+    of Paddle's static shapes (the detections' count -1)."""
+    proxy = bb if isinstance(bb, StaticProxy) else sc
+    tracer = proxy.tracer
+    n = bb.shape[0]
+
+    def metas(which):
+        k = SENTINELS[which]
+        return (torch.empty([k, 6], dtype=bb.dtype, device="meta"),
+                torch.empty([n], dtype=torch.int32, device="meta"),
+                torch.empty([k, 1], dtype=torch.int32, device="meta"))
+    pair = (metas(0), metas(1))
+    node = tracer.record("call_function", _matrix_nms_batch, (bb, sc, *args), {}, pv=pair,
+                         rg=False, meta={"op_type": "matrix_nms", "no_flatten": True})
+    return tuple(wrap(tracer.record("call_function", operator.getitem, (node, k), {},
+                                    pv=(pair[0][k], pair[1][k]), rg=False))
+                 for k in range(3))
 
 
 # ---------------------------------------------------------------------------- multiclass NMS
@@ -857,3 +889,4 @@ def distribute_fpn_proposals(fpn_rois, min_level, max_level, refer_level, refer_
     multi = list(torch.split(r[order], counts.tolist(), 0))
     return ([wrap(m) for m in multi], wrap(restore.to(torch.int32)[:, None]),
             [wrap(c.to(torch.int32)) for c in per_img])
+

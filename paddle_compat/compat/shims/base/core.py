@@ -12,7 +12,7 @@ from ....random.engine import Generator  # the class of paddle.Generator()'s gen
 from ....framework.dtype import DType as DataType
 from ....framework.flags import _FLAGS, get_flags, set_flags
 from ....static import decompose as _decompose
-from ....static.executor import DenseTensor, Scope
+from ....static.executor import DenseTensor, Scope, SelectedRows
 from . import operators as _operators
 from .operators import (Operator, get_all_op_protos, get_attrtibute_type, get_op_extra_attrs,
                         has_grad_op_maker, has_infer_inplace, op_support_gpu)
@@ -288,6 +288,7 @@ class op_proto_and_checker_maker:
         return "op_device"
 
 
+__all__ += ["SelectedRows"]
 __all__ += ["get_all_op_protos", "Operator", "Scope", "LoDTensor", "DenseTensor", "LoDTensorArray", "globals",
             "set_prim_eager_enabled", "_clear_prim_vjp_skip_default_ops",
             "_get_all_register_op_kernels", "op_support_gpu", "has_infer_inplace",

@@ -7,7 +7,8 @@ import torch
 
 from ....framework.mode import mode_guard
 from ....framework.tensor import Tensor, wrap
-from ....static import fluid_ops
+from ....static import fluid_ops, selected_rows
+from ....static.executor import SelectedRows
 from .proto import framework_pb2 as pb
 
 __all__ = ["get_all_op_protos", "get_op_proto", "Operator", "OpProtoHolder", "attr_value",
@@ -161,40 +162,81 @@ class Operator(_Desc):
     def no_intermediate_outputs(self):
         return self.output_arg_names()
 
+    def _plan(self):
+        """What every run reads from the OpDesc, parsed once: the input slots ``(slot, variable
+        names, duplicable)``, the output slots ``(slot, variable names)``, the attributes."""
+        plan = self.__dict__.get("_parsed")
+        if plan is None:
+            _, in_slots, _ = fluid_ops.lookup(self.msg.type)
+            dup = dict(fluid_ops.slots(in_slots))
+            ins = tuple((v.parameter, tuple(v.arguments), dup.get(v.parameter))
+                        for v in self.msg.inputs if v.arguments)
+            outs = tuple((v.parameter, tuple(v.arguments)) for v in self.msg.outputs)
+            attrs = {a.name: attr_value(a) for a in self.msg.attrs}
+            plan = self._parsed = (ins, outs, attrs)
+        return plan
+
     def run(self, scope, place):
         """Read the inputs from ``scope``, compute, store the outputs there."""
-        _, in_slots, _ = fluid_ops.lookup(self.msg.type)
-        dup = dict(fluid_ops.slots(in_slots))
+        in_plan, out_plan, attrs = self._plan()
         inputs = {}
-        for v in self.msg.inputs:
-            if not v.arguments:
-                continue
+        for slot, names, dup in in_plan:
             vals = []
-            for name in v.arguments:
+            for name in names:
+                sr = scope._rows.get(name)
+                if sr is not None:
+                    vals.append(sr)
+                    continue
                 t = scope._vars.get(name)
                 if t is None:
-                    raise RuntimeError(f"(NotFound) input '{name}' (slot {v.parameter}) of "
+                    raise RuntimeError(f"(NotFound) input '{name}' (slot {slot}) of "
                                        f"operator {self.msg.type} holds no value in the scope")
                 vals.append(wrap(t.detach()))
-            inputs[v.parameter] = vals if dup.get(v.parameter) else vals[0]
-        attrs = {a.name: attr_value(a) for a in self.msg.attrs}
+            inputs[slot] = vals if dup else vals[0]
+        # a kernel must not change the attributes the next run reads
+        attrs = {k: list(v) if isinstance(v, list) else v for k, v in attrs.items()}
         with mode_guard(static=False), torch.no_grad():
-            outs = fluid_ops.run(self.msg.type, inputs, attrs)
-        for v in self.msg.outputs:
-            got = outs.get(v.parameter)
+            if selected_rows.has_rows(inputs):
+                now = {slot: scope._vars.get(names[0]) for slot, names in out_plan
+                       if len(names) == 1}
+                outs = selected_rows.run(self.msg.type, inputs, attrs, now,
+                                         lambda i, a: fluid_ops.run(self.msg.type, i, a))
+            else:
+                outs = fluid_ops.run(self.msg.type, inputs, attrs)
+        for slot, names in out_plan:
+            got = outs.get(slot)
             if got is None:
                 continue
             vals = got if isinstance(got, list) else [got]
-            if len(vals) != len(v.arguments):
+            if len(vals) != len(names):
                 raise RuntimeError(f"operator {self.msg.type} made {len(vals)} outputs for "
-                                   f"slot {v.parameter}, which names {len(v.arguments)}")
-            for name, val in zip(v.arguments, vals):
-                scope._vars[name] = val._t if isinstance(val, Tensor) else torch.as_tensor(val)
-                scope._declared.add(name)
+                                   f"slot {slot}, which names {len(names)}")
+            for name, val in zip(names, vals):
+                _store(scope, name, val)
 
     def __repr__(self):
         return f"Op({self.msg.type}), inputs:{self.input_arg_names()}, " \
                f"outputs:{self.output_arg_names()}"
+
+
+def _store(scope, name, val):
+    """Put an operator's output into the scope variable ``name``: SelectedRows into one that
+    holds (or becomes) SelectedRows, a dense result into a SelectedRows variable's value (its
+    height the result's rows)."""
+    sr = scope._rows.get(name)
+    if isinstance(val, SelectedRows):
+        if sr is None:
+            scope._vars.pop(name, None)
+            sr = scope._rows[name] = SelectedRows()
+        sr._rows, sr._height, sr._value = list(val._rows), val._height, val._value
+    else:
+        t = val._t if isinstance(val, Tensor) else torch.as_tensor(val)
+        if sr is not None:         # a dense kernel's output (fill_constant): its rows
+            sr._value = t
+            sr._height = t.shape[0] if t.dim() else 1
+        else:
+            scope._vars[name] = t
+    scope._declared.add(name)
 
 
 class OpProtoHolder:
