@@ -288,18 +288,6 @@ def _fill_value(fill_value):
     return fill_value
 
 
-def _full_of_variable(shape, value, dtype):
-    """``full`` in a static program whose value is a Variable (known when the program runs):
-    the value broadcast onto the shape."""
-    if dtype is None:
-        tdt = torch.bool if value.dtype is torch.bool else _dt.default_float().torch
-    else:
-        tdt = _dt.convert_dtype(dtype).torch
-    value = value.reshape([]).to(tdt)
-    base = _full(shape, False if tdt is torch.bool else 0, tdt, "full")._t
-    return wrap(torch.logical_or(base, value) if tdt is torch.bool else base + value)
-
-
 @op(fast=("shape_value", torch.full))
 def full(shape, fill_value, dtype=None, name=None):
     """A tensor filled with ``fill_value``: bool for a bool value, else the default float dtype
@@ -314,8 +302,6 @@ def full(shape, fill_value, dtype=None, name=None):
             t = torch.full(shape, fill_value)
             if t.is_cpu:
                 return wrap(t)
-    if isinstance(fill_value, Tensor) and not isinstance(fill_value._t, torch.Tensor):
-        return _full_of_variable(shape, fill_value._t, dtype)
     v = _fill_value(fill_value)
     if dtype is None:
         tdt = torch.bool if isinstance(v, (bool, np.bool_)) else _dt.default_float().torch
