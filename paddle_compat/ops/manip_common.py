@@ -10,7 +10,7 @@ from torch.utils._pytree import tree_map
 
 from ..framework import dtype as _dt
 from ..framework.tensor import Tensor, wrap, writable
-from .common import not_tensor
+from .common import at_run_time, not_tensor, static_payload
 
 
 def _invalid(e):
@@ -81,15 +81,7 @@ def _static_payload(*vals):
     hold them), or None: Paddle's static graph takes shapes, axes, starts and sections as
     Variables (ShapeTensor, AxesTensor(List), StartsTensor(List)...) and reads their values
     only when the program runs."""
-    for v in vals:
-        if isinstance(v, Tensor):
-            if not isinstance(v._t, torch.Tensor):
-                return v._t
-        elif isinstance(v, (list, tuple)):
-            p = _static_payload(*v)
-            if p is not None:
-                return p
-    return None
+    return static_payload(vals)
 
 
 _RUNNERS = {}
@@ -116,5 +108,4 @@ def _at_run_time(api, anchor, args, kwargs, dims, dtype, part=None):
     when it runs, with the values its Variables hold then. ``dims`` is Paddle's static shape
     of the output (-1 where it is known only then), ``dtype`` its torch dtype; ``part`` picks
     one output of an api that gives several."""
-    payloads = tree_map(lambda v: v._t if isinstance(v, Tensor) else v, (tuple(args), kwargs))
-    return wrap(anchor.record_dims(_runner(api), (part,) + payloads, {}, list(dims), dtype))
+    return at_run_time(_runner(api), (part, tuple(args), kwargs), dims, dtype)

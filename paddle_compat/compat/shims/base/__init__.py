@@ -15,7 +15,7 @@ from ....static.executor import Scope
 from ....static.feeder import DataFeeder
 from ....static.mode import in_dynamic_mode
 from ....utils import unique_name
-from . import core, dygraph, executor, framework, libpaddle, proto, wrapped_decorator
+from . import backward, core, dygraph, executor, framework, libpaddle, proto, wrapped_decorator
 
 in_dygraph_mode = in_dynamic_mode
 
@@ -25,4 +25,4 @@ __all__ = ["core", "dygraph", "framework", "CPUPlace", "CUDAPlace", "CUDAPinnedP
            "Parameter", "is_compiled_with_cuda", "wrapped_decorator", "Scope", "unique_name",
            "executor", "proto", "ParamAttr", "gradients", "DataFeeder", "set_flags",
            "get_flags", "in_pir_mode",
-           "libpaddle"]
+           "libpaddle", "backward"]
