@@ -4,6 +4,7 @@ import torch
 from ..framework import dtype as _dt
 from ..framework import mode as _mode
 from ..framework.dtype import float_attr
+from ..framework.place import current_device
 from ..framework.tensor import Tensor, shape_arg
 
 __all__ = ["shape_arg", "not_tensor", "tensor_arg", "dtype_or_default", "float_attr", "F64"]
@@ -48,3 +49,17 @@ def finish(r, out=None, requires_grad=False):
 def dtype_or_default(dtype):
     """The torch dtype for ``dtype``, or the default float dtype when it is None."""
     return _dt.default_float().torch if dtype is None else _dt.convert_dtype(dtype).torch
+
+
+def no_kernel_error(op_name, tdt, expected, kernel=None, arg=None):
+    """A dtype (torch ``tdt``) Paddle's op has no kernel for: TypeError while a program is built
+    (naming the input ``arg`` when the dtype is an input's), the missing-kernel RuntimeError
+    when run on the CPU; nothing on another device."""
+    name = _dt.from_torch_dtype(tdt).name
+    if not _mode.in_dynamic_mode():
+        what = f"input: {arg}, {arg}.dtype: {name}" if arg else f"dtype: {name}"
+        raise TypeError(f"(InvalidType) Check data type error for op: {op_name}, {what}, "
+                        f"and expected_dtype: {expected}, ")
+    if current_device().type == "cpu":
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), {name}) "
+                           f"of kernel `{kernel or op_name}` is not registered.")

@@ -15,10 +15,11 @@ import torch.fx
 
 from ..framework import dtype as _dt
 from ..framework import mode as _mode
+from ..framework.data_feeder import check_dtype, check_type
 from ..framework.dtype import _Defaults
 from ..framework.place import _Current, current_device, to_torch_device
 from ..framework.tensor import Tensor, wrap
-from .common import dtype_or_default, shape_arg, tensor_arg
+from .common import dtype_or_default, no_kernel_error as _no_kernel_error, shape_arg, tensor_arg
 from .registry import OpSet
 
 op = OpSet(__name__)
@@ -187,9 +188,10 @@ def _filled_at_run_time(shape_p, parts, kind, dtype, value=None):
         {"device": current_device()}, dtype, parts))
 
 
-def _filled(torch_fn, api, what):
+def _filled(torch_fn, api, what, static_dtypes=None):
     """zeros/ones/empty: ``torch_fn(shape, dtype, device)`` with Paddle's shape and dtype
-    handling, registered with its C fast path."""
+    handling, registered with its C fast path. ``static_dtypes``: the dtypes Paddle's static
+    graph accepts (TypeError for another while a program is built)."""
     def create(shape, dtype=None, name=None):
         # hot path: a list of ints where torch's own default dtype and device are Paddle's;
         # torch parses ``fn(2, 3)`` ~0.5 us faster than ``fn([2, 3], dtype=.., device=..)``
@@ -202,6 +204,9 @@ def _filled(torch_fn, api, what):
                 t = torch_fn(*shape)
                 if t.is_cpu:                     # not under torch.set_default_device
                     return wrap(t)
+        if static_dtypes and not _mode.in_dynamic_mode():
+            check_dtype(_dt.from_torch_dtype(dtype_or_default(dtype)), "dtype", static_dtypes,
+                        api)
         v = _static_shape(shape)
         if v is not None:
             return _filled_at_run_time(*v, api, dtype_or_default(dtype))
@@ -214,7 +219,9 @@ def _filled(torch_fn, api, what):
 
 zeros = _filled(torch.zeros, "zeros", "zeros")
 ones = _filled(torch.ones, "ones", "ones")
-empty = _filled(torch.empty, "empty", "uninitialised values")
+empty = _filled(torch.empty, "empty", "uninitialised values",
+                ["bool", "float16", "float32", "float64", "uint16", "bfloat16", "int8", "int16",
+                 "int32", "int64", "complex64", "complex128", "float8_e4m3fn"])
 
 
 _NUMBER_PREFIX = re.compile(r"\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
@@ -360,22 +367,11 @@ def _arange_dtype_error(tdt):
     _no_kernel_error("arange", tdt, "float32, float64, int32, int64", "arange_tensor")
 
 
-def _no_kernel_error(op_name, tdt, expected, kernel=None):
-    """A dtype Paddle's op has no kernel for: TypeError while a program is built, the
-    missing-kernel RuntimeError when run on the CPU."""
-    name = _dt.from_torch_dtype(tdt).name
-    if not _mode.in_dynamic_mode():
-        raise TypeError(f"(InvalidType) Check data type error for op: {op_name}, dtype: {name}, "
-                        f"and expected_dtype: {expected}, ")
-    if current_device().type == "cpu":
-        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), {name}) "
-                           f"of kernel `{kernel or op_name}` is not registered.")
-
-
 @op
 def linspace(start, stop, num, dtype=None, name=None):
     """``num`` evenly spaced values from start to stop inclusive (default float dtype)."""
     tdt = dtype_or_default(dtype)
+    _linspace_checks(start, stop, num, tdt)
     n = int(_num(num))
     if n < 0:
         raise ValueError("(InvalidArgument) The num of linspace op should be larger than or "
@@ -384,6 +380,42 @@ def linspace(start, stop, num, dtype=None, name=None):
         return wrap(torch.linspace(_num(start), _num(stop), n, dtype=tdt, device=current_device()))
     vals = torch.linspace(_num(start), _num(stop), n, dtype=torch.float64, device=current_device())
     return wrap(vals.to(tdt))
+
+
+_LINSPACE_DTYPES = ["float16", "uint16", "float32", "float64", "int32", "int64"]
+
+
+def _linspace_checks(start, stop, num, tdt):
+    """Paddle's argument errors of linspace: TypeError for a start/stop that is no number or
+    Tensor; while a program is built also for a non-int num, a dtype outside Paddle's list and
+    ValueError for a float64/int64 start or stop Variable with a narrower dtype. A dtype with
+    no kernel: see ``_no_kernel_error``."""
+    static = not _mode.in_dynamic_mode()
+    name = _dt.from_torch_dtype(tdt).name
+    kinds = []
+    for v, what in ((start, "start"), (stop, "stop")):
+        if isinstance(v, Tensor):
+            if static:
+                check_dtype(v.dtype, what, _LINSPACE_DTYPES, "linspace")
+            kinds.append(v.dtype.name)
+            continue
+        kinds.append(name)                      # a number: filled in the output dtype
+        if static:
+            check_type(v, what, (int, float), "linspace")
+        if isinstance(v, (list, tuple, str, dict)) or v is None:
+            raise TypeError(f"(InvalidType) linspace(): argument '{what}' must be int, float, "
+                            f"bool or Tensor, but got {type(v).__name__}")
+    if static:
+        if not isinstance(num, Tensor):
+            check_type(num, "num", int, "linspace")
+        check_dtype(_dt.from_torch_dtype(tdt), "dtype", _LINSPACE_DTYPES, "linspace")
+        if ("float64" in kinds and name in ("float32", "int32")) or \
+                ("int64" in kinds and name == "int32"):
+            raise ValueError(f"The dtype of start/stop is {'/'.join(kinds)} but the attr(dtype) "
+                             f"of linspace is {_dt.from_torch_dtype(tdt)}, which may cause data "
+                             "type overflows. Please reset attr(dtype) of linspace.")
+    if tdt not in (torch.float32, torch.float64, torch.int32, torch.int64):
+        _no_kernel_error("linspace", tdt, "float32, float64, int32, int64")
 
 
 @op(fast=("int", torch.eye))

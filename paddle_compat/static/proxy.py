@@ -570,7 +570,8 @@ class StaticProxy(Proxy):
         """Record ``target(*args, **kwargs)``, whose output has ``dtype`` and the shape this
         1-d Variable holds at run time (or ``parts``: ints and 0-d Variables, this one among
         them): as in Paddle, the values of ``paddle.shape(x)`` of known dimensions and the
-        ints are known, a 0-d Variable's and anything else is -1."""
+        ints are known, a 0-d Variable's and anything else is -1; a shape Variable of unknown
+        length gives one dimension of -1."""
         pair = []
         for which in (0, 1):
             dims = []
@@ -578,9 +579,12 @@ class StaticProxy(Proxy):
                 if not isinstance(p, Proxy):
                     dims.append(int(p))
                     continue
-                pv = p.node.meta["pv"][which]
+                pvs = p.node.meta["pv"]
+                pv = pvs[which]
                 if pv.device.type == "meta" or parts is not None:
-                    dims.extend([SENTINELS[which]] * max(int(pv.numel()), 1))
+                    # a shape Variable of unknown length (static.data [-1]) gives Paddle's [-1]
+                    n = int(pv.numel()) if pvs[0].numel() == pvs[1].numel() else 1
+                    dims.extend([SENTINELS[which]] * max(n, 1))
                 else:
                     dims.extend(int(v) for v in pv.reshape(-1).tolist())
             pair.append(torch.empty(dims, dtype=dtype, device=_META))

@@ -1,0 +1,223 @@
+"""Record Paddle 3.3.1's behaviour behind the fixes of issue 31's helper d6 (the errors Paddle's
+own test files assert, and small API gaps):
+
+- a static shape from a 1-d shape Variable of unknown length (``static.data([-1])``) is [-1];
+- the dtype errors of ``empty`` (static), ``linspace`` (static TypeErrors, the float64 start
+  ValueError, no kernel in dynamic mode), ``masked_select`` (static), ``nanmedian`` (no kernel;
+  an empty axis list), ``searchsorted`` (no kernel, unmatched dimensions);
+- ``quantile``'s TypeError for a non-Tensor x and ValueError for a bad axis;
+- ``static.setitem``: TypeError for a list value; a value of the wrong shape fails when the
+  program runs; ``scatter_nd_add``'s error for an index longer than x's rank.
+
+    /work/paddle_venv/bin/python tools/goldens/record_upstream_fixes_i31d6.py
+
+Writes tests/goldens/upstream_fixes_i31d6.json: {case: {"code": ..., "value": ...} or
+{"code": ..., "error": type name}}; tests/test_upstream_fixes_i31d6.py runs the same code on
+paddle_compat (tests/code_cases.py). Each case leaves its result in ``out`` (plain JSON values).
+"""
+import os
+
+import paddle
+from case_recorder import record  # (tools/goldens/case_recorder.py)
+
+OUT = os.path.join(os.path.dirname(__file__), "..", "..", "tests", "goldens",
+                   "upstream_fixes_i31d6.json")
+
+CASES = {
+    "empty_unknown_length_shape_static": """
+paddle.enable_static()
+try:
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+        s = paddle.static.data("s", [-1], "int64")
+        o = paddle.empty(shape=s, dtype="float64")
+        z = paddle.zeros(s)
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        r = exe.run(feed={"s": np.array([2, 3])}, fetch_list=[o, z])
+        out = [list(o.shape), list(z.shape), [list(a.shape) for a in r]]
+finally:
+    paddle.disable_static()
+""",
+    "creation_dtype_errors_static": """
+res = []
+paddle.enable_static()
+try:
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+        for f in (lambda: paddle.empty([2, 3], "uint8"),
+                  lambda: paddle.empty([2, 3], "int8"),
+                  lambda: paddle.linspace(0, 10, 1, dtype="int8"),
+                  lambda: paddle.linspace(0, 10, 1, dtype="float16"),
+                  lambda: paddle.linspace(0, 10, 1.33, dtype="int32"),
+                  lambda: paddle.linspace([0], 10, 1, dtype="float32"),
+                  lambda: paddle.linspace(0, [10], 1, dtype="float32"),
+                  lambda: paddle.linspace(0, 10, [0], dtype="float32"),
+                  lambda: paddle.linspace(paddle.static.data("st", [1], "float64"), 10, 1,
+                                          dtype="float32"),
+                  lambda: paddle.linspace(0, paddle.static.data("en", [1], "int64"), 1,
+                                          dtype="int32"),
+                  lambda: paddle.linspace(0, 10, 5, dtype="float32")):
+            try:
+                f()
+                res.append("ok")
+            except Exception as e:
+                res.append(type(e).__name__)
+finally:
+    paddle.disable_static()
+out = res
+""",
+    "linspace_no_kernel_dynamic": """
+res = []
+for f in (lambda: paddle.linspace(0, 10, 3, dtype="int8"),
+          lambda: paddle.linspace([0], 10, 3),
+          lambda: paddle.linspace(0, 10, 1.33, dtype="int32").tolist()):
+    try:
+        res.append(f())
+    except Exception as e:
+        res.append(type(e).__name__)
+out = res
+""",
+    "masked_select_nanmedian_static_errors": """
+res = []
+paddle.enable_static()
+try:
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+        x = paddle.static.data("x", [3, 4], "float32")
+        for f in (lambda: paddle.masked_select(x, paddle.static.data("m", [3, 4], "float32")),
+                  lambda: paddle.masked_select(paddle.static.data("xb", [3, 4], "bool"),
+                                               paddle.static.data("mb", [3, 4], "bool")),
+                  lambda: paddle.masked_select(x, paddle.static.data("m2", [3, 4], "bool")),
+                  lambda: paddle.nanmedian(paddle.static.data("b", [3, 4], "bool")),
+                  lambda: paddle.nanmedian(x, axis=[], keepdim=True),
+                  lambda: paddle.nanmedian(x)):
+            try:
+                f()
+                res.append("ok")
+            except Exception as e:
+                res.append(type(e).__name__)
+finally:
+    paddle.disable_static()
+out = res
+""",
+    "nanmedian_errors_dynamic": """
+res = []
+for f in (lambda: paddle.nanmedian(paddle.ones([3], "bool")),
+          lambda: paddle.nanmedian(paddle.ones([3]), axis=[]),
+          lambda: paddle.nanmedian(paddle.ones([3]), axis=())):
+    try:
+        f()
+        res.append("ok")
+    except Exception as e:
+        res.append(type(e).__name__)
+out = res
+""",
+    "quantile_errors": """
+res = []
+x = paddle.ones([2, 3, 4])
+for f in (lambda: paddle.quantile([1, 3, 4], q=0.9),
+          lambda: paddle.nanquantile(np.array([1., 3., 4.]), q=0.9),
+          lambda: paddle.quantile(x, q=0.4, axis=0.4),
+          lambda: paddle.quantile(x, q=0.4, axis=[1, 0.4]),
+          lambda: paddle.quantile(x, q=0.4, axis=10),
+          lambda: paddle.quantile(x, q=0.4, axis=[1, -10]),
+          lambda: paddle.quantile(x, q=0.4, axis=(0, 1)),
+          lambda: paddle.quantile(paddle.to_tensor(1.0), 0.5, axis=0),
+          lambda: paddle.quantile(x, q=0.4, axis=[0, -1]).shape):
+    try:
+        res.append(f())
+    except Exception as e:
+        res.append(type(e).__name__)
+out = res
+""",
+    "searchsorted_errors": """
+res = []
+fs = (lambda: paddle.searchsorted(paddle.ones([2, 2, 3]), paddle.ones([2, 5])),
+      lambda: paddle.searchsorted(paddle.ones([2, 2, 3]), paddle.ones([2, 3, 5])),
+      lambda: paddle.searchsorted(paddle.ones([3], "int16"), paddle.ones([3], "int16")),
+      lambda: paddle.searchsorted(paddle.ones([2, 3]), paddle.ones([2, 5])).shape)
+for f in fs:
+    try:
+        res.append(f())
+    except Exception as e:
+        res.append(type(e).__name__)
+paddle.enable_static()
+try:
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+        d = paddle.static.data
+        for f in (lambda: paddle.searchsorted(d("a", [2, 2, 3], "float64"), d("b", [2, 5], "float64")),
+                  lambda: paddle.searchsorted(d("a1", [-1, 2, 3], "float64"),
+                                              d("b1", [2, 2, 5], "float64")),
+                  lambda: paddle.searchsorted(d("a2", [2, 2, 2 ** 34], "float64"),
+                                              d("b2", [2, 2, 5], "float64"), out_int32=True),
+                  lambda: paddle.searchsorted(d("a3", [2, 3], "int16"), d("b3", [2, 5], "int16"))):
+            try:
+                f()
+                res.append("ok")
+            except Exception as e:
+                res.append(type(e).__name__)
+finally:
+    paddle.disable_static()
+out = res
+""",
+    "static_setitem_errors": """
+res = []
+paddle.enable_static()
+try:
+    prog = paddle.static.Program()
+    with paddle.static.program_guard(prog, paddle.static.Program()):
+        try:
+            paddle.static.setitem(paddle.ones([3, 4]), 0, [1])
+            res.append("ok")
+        except Exception as e:
+            res.append(type(e).__name__)
+        x = paddle.ones([3, 4])
+        y = paddle.static.setitem(x, 0, np.array([3, 4, 5, 6, 7]))
+        res.append("built")
+    try:
+        paddle.static.Executor(paddle.CPUPlace()).run(prog)
+        res.append("ran")
+    except Exception as e:
+        res.append(type(e).__name__)
+    prog = paddle.static.Program()
+    with paddle.static.program_guard(prog, paddle.static.Program()):
+        x = paddle.ones([2, 3])
+        y = paddle.static.setitem(x, 1, np.array([3., 4., 5.]))
+    res.append(paddle.static.Executor(paddle.CPUPlace()).run(prog, fetch_list=[y])[0].tolist())
+finally:
+    paddle.disable_static()
+out = res
+""",
+    "setitem_list_value_dynamic": """
+x = paddle.ones([2, 3])
+x[0] = [1]
+""",
+    "scatter_nd_add_index_too_long": """
+res = []
+for f in (lambda: paddle.scatter_nd_add(paddle.ones([3, 4, 5]), paddle.ones([2, 10], "int32"),
+                                        paddle.ones([2, 10])),):
+    try:
+        f()
+        res.append("ok")
+    except Exception as e:
+        res.append(type(e).__name__)
+paddle.enable_static()
+try:
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+        try:
+            paddle.scatter_nd_add(paddle.static.data("r", [-1, 3, 4, 5]),
+                                  paddle.static.data("i", [-1, 2, 10], "int32"),
+                                  paddle.static.data("u", [-1, 2, 10]))
+            res.append("ok")
+        except Exception as e:
+            res.append([type(e).__name__, "no greater than the rank" in str(e)])
+finally:
+    paddle.disable_static()
+out = res
+""",
+}
+
+
+def main():
+    record(CASES, paddle, OUT, "upstream_i31d6_")
+
+
+if __name__ == "__main__":
+    main()
