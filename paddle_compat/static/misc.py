@@ -22,7 +22,7 @@ import numpy as np
 import torch
 
 from ..framework import dtype as _dt
-from ..framework.indexing import bad_value
+from ..framework.indexing import bad_value, setitem as _setitem
 from ..framework.param_attr import ParamAttr
 from ..framework.tensor import Tensor, wrap
 from . import mode as _mode
@@ -532,6 +532,11 @@ def setitem(x, index, value):
         if _mode.in_dynamic_mode() or not isinstance(t, torch.Tensor):
             x[index] = value
             return x
+        if not _holds_variable((index, value)):
+            try:                    # its index errors now (meta tensors miss some)
+                _set_copy(t, index, value)
+            except ValueError:
+                pass                # a value that does not fit: when the program runs
         t = default_main_program().tracer.constant(t)
     if not isinstance(value, (Tensor, np.ndarray, np.generic, int, float, bool, complex)):
         raise bad_value(value)
@@ -548,14 +553,20 @@ def setitem(x, index, value):
     return wrap(out)
 
 
+def _holds_variable(v):
+    if isinstance(v, (tuple, list)):
+        return any(_holds_variable(a) for a in v)
+    return isinstance(getattr(v, "_t", v), StaticProxy)
+
+
 def _set_copy(t, index, value):
     out = t.clone()
-    try:
-        out[index] = value.to(out.dtype) if isinstance(value, torch.Tensor) else value
-    except RuntimeError as e:       # a value of a shape that does not broadcast to x[index]
+    try:                            # Paddle's indexing (negative steps, bool lists, ...)
+        _setitem(wrap(out), index, wrap(value) if isinstance(value, torch.Tensor) else value)
+    except ValueError:              # a value of a shape that does not broadcast to x[index]
         if out.device.type == "meta":
             return out              # as Paddle, found when the program runs, not when built
-        raise ValueError(f"(InvalidArgument) {e}") from None
+        raise
     return out
 
 

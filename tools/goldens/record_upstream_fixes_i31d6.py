@@ -6,8 +6,8 @@ own test files assert, and small API gaps):
   ValueError, no kernel in dynamic mode), ``masked_select`` (static), ``nanmedian`` (no kernel;
   an empty axis list), ``searchsorted`` (no kernel, unmatched dimensions);
 - ``quantile``'s TypeError for a non-Tensor x and ValueError for a bad axis;
-- ``static.setitem``: TypeError for a list value; a value of the wrong shape fails when the
-  program runs; ``scatter_nd_add``'s error for an index longer than x's rank.
+- ``static.setitem``: TypeError for a list value; on a constant (``paddle.ones`` in a
+  program) index errors when built, a value of the wrong shape when the program runs; ``scatter_nd_add``'s error for an index longer than x's rank.
 
     /work/paddle_venv/bin/python tools/goldens/record_upstream_fixes_i31d6.py
 
@@ -181,6 +181,28 @@ try:
         x = paddle.ones([2, 3])
         y = paddle.static.setitem(x, 1, np.array([3., 4., 5.]))
     res.append(paddle.static.Executor(paddle.CPUPlace()).run(prog, fetch_list=[y])[0].tolist())
+finally:
+    paddle.disable_static()
+out = res
+""",
+    "static_setitem_constant_indexing": """
+res = []
+paddle.enable_static()
+try:
+    prog = paddle.static.Program()
+    with paddle.static.program_guard(prog, paddle.static.Program()):
+        for idx in (([True, False], [True, False]), paddle.assign([True, False, True])):
+            try:
+                paddle.static.setitem(paddle.ones([2, 3, 4]), idx, 0)
+                res.append("ok")
+            except Exception as e:
+                res.append(type(e).__name__)
+        x = paddle.zeros([2, 5])
+        y = paddle.static.setitem(x, (slice(None), slice(None, None, -2)), 7.0)
+        z = paddle.static.setitem(paddle.zeros([2, 3]), 0, paddle.static.data("v", [3], "float32"))
+    r = paddle.static.Executor(paddle.CPUPlace()).run(
+        prog, feed={"v": np.array([1., 2., 3.], "float32")}, fetch_list=[y, z])
+    res.append([a.tolist() for a in r])
 finally:
     paddle.disable_static()
 out = res
