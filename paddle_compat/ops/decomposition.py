@@ -16,7 +16,7 @@ from ..framework import dtype as _dt
 from ..framework import mode as _mode
 from ..framework.data_feeder import check_variable_and_dtype
 from ..framework.tensor import Tensor, wrap
-from .common import F64, finish, float_attr, tensor_arg
+from .common import F64, finish, float_attr, no_kernel_error, tensor_arg
 from .linalg import _call, _exact_dtypes, _operands, _paddle_error, linalg_op
 from .random import randn as _randn
 from .registry import OpSet
@@ -227,6 +227,9 @@ def cholesky_inverse(x, upper=False, name=None):
 def triangular_solve(x, y, upper=True, transpose=False, unitriangular=False, name=None):
     """Solve ``x @ out = y`` (or ``x^T @ out = y``) for triangular x; y at least 2-d."""
     a, b = _operands(x, y, "triangular_solve")
+    if a.dtype not in (torch.float32, torch.float64, torch.complex64, torch.complex128):
+        no_kernel_error("triangular_solve", a.dtype, "complex128, complex64, float32, float64",
+                        arg="x")
     if b.dim() < 2:
         raise ValueError("(InvalidArgument) The input tensor Y's dimensions of "
                          f"TriangularSolveOp should be >=2. But received Y's dimensions = "

@@ -77,6 +77,8 @@ def where(condition, x=None, y=None, name=None):
             return wrap(torch.where(c, a, b))
     if x is None and y is None:
         return nonzero(condition, as_tuple=True)
+    if x is None or y is None:
+        raise ValueError("either both or neither of x and y should be given")
     if c.dtype is not torch.bool:
         raise ValueError("The `condition` is expected to be a boolean Tensor, but got a "
                          "Tensor with dtype "
@@ -299,8 +301,13 @@ def kthvalue(x, k, axis=None, keepdim=False, name=None):
     NaN sorts last; among equal values the earlier position counts as smaller, as in Paddle)."""
     t = _tensor(x, "kthvalue")
     ax = -1 if axis is None else axis
-    n = t.shape[ax] if t.dim() else 1
-    if not 1 <= k <= n:
+    nd = t.dim()
+    if k < 1:
+        raise ValueError(f"(InvalidArgument) the k in the kthvalue must >= 1, but received {k} .")
+    if nd and not -nd <= ax < nd:
+        raise ValueError(f"(InvalidArgument) the axis must be [{-nd}, {nd}), but received {ax} .")
+    n = t.shape[ax] if nd else 1
+    if k > n:
         raise ValueError(f"(InvalidArgument) input of kthvalue must have >= {k} columns in "
                          f"axis of {ax}")
     if t.dim() == 0:

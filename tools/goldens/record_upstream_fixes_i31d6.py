@@ -7,7 +7,11 @@ own test files assert, and small API gaps):
   an empty axis list), ``searchsorted`` (no kernel, unmatched dimensions);
 - ``quantile``'s TypeError for a non-Tensor x and ValueError for a bad axis;
 - ``static.setitem``: TypeError for a list value; on a constant (``paddle.ones`` in a
-  program) index errors when built, a value of the wrong shape when the program runs; ``scatter_nd_add``'s error for an index longer than x's rank.
+  program) index errors when built, a value of the wrong shape when the program runs;
+- ``base.create_lod_tensor`` (a DenseTensor is no Tensor: ops given one raise TypeError);
+- ``static.data`` of a name declared before with another dtype or shape: a new Variable;
+- the errors of ``where`` (one of x/y), ``triangular_solve`` and ``softmax`` (no kernel),
+  ``kthvalue`` (k, axis), ``histogram`` (an int range that overflows), ``rot90`` (axes); ``scatter_nd_add``'s error for an index longer than x's rank.
 
     /work/paddle_venv/bin/python tools/goldens/record_upstream_fixes_i31d6.py
 
@@ -203,6 +207,94 @@ try:
     r = paddle.static.Executor(paddle.CPUPlace()).run(
         prog, feed={"v": np.array([1., 2., 3.], "float32")}, fetch_list=[y, z])
     res.append([a.tolist() for a in r])
+finally:
+    paddle.disable_static()
+out = res
+""",
+    "create_lod_tensor": """
+from paddle import base
+t = base.create_lod_tensor(np.array([[-1]]), [[1]], base.CPUPlace())
+t2 = base.create_lod_tensor([[1, 2], [3, 4, 5]], [[2, 3]], base.CPUPlace())
+t3 = base.create_lod_tensor(t2, [[2, 3]], base.CPUPlace())
+res = [np.array(t).tolist(), t.lod(), np.array(t2).tolist(), str(np.array(t2).dtype), t2.lod(),
+       list(np.array(t3).shape)]
+paddle.enable_static()
+try:
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+        for f in (lambda: paddle.cast(t, "int32"), lambda: paddle.linalg.solve(t, t),
+                  lambda: paddle.linalg.triangular_solve(t, t)):
+            try:
+                f()
+                res.append("ok")
+            except Exception as e:
+                res.append(type(e).__name__)
+finally:
+    paddle.disable_static()
+out = res
+""",
+    "static_data_declared_again": """
+paddle.enable_static()
+try:
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+        a = paddle.static.data("x", [2, 3], "float32")
+        b = paddle.static.data("x", [3], "int64")
+        c = paddle.static.data("x", [2, 3], "float32")
+        res = [list(a.shape), str(a.dtype), list(b.shape), str(b.dtype), a.name, b.name,
+               list(c.shape)]
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        r = exe.run(feed={"x": np.ones([3], "int64")}, fetch_list=[b * 2])
+        res.append([v.tolist() for v in r] + [str(r[0].dtype)])
+finally:
+    paddle.disable_static()
+out = res
+""",
+    "op_errors_dynamic": """
+res = []
+c = paddle.to_tensor([[True, False], [False, True]])
+a = paddle.ones([2, 2])
+x = paddle.ones([2, 10, 20, 25])
+iv = paddle.to_tensor([-7095538316670326452, -6102192280439741006, 2040176985344715288,
+                       3166073479842736625], dtype="int64")
+fs = (lambda: paddle.where(c, a), lambda: paddle.where(c, y=a),
+      lambda: paddle.linalg.triangular_solve(paddle.ones([3, 3], "int32"),
+                                             paddle.ones([3, 2], "int32")),
+      lambda: x.kthvalue(k=0, axis=2), lambda: x.kthvalue(k=500, axis=2),
+      lambda: x.kthvalue(k=10, axis=5), lambda: paddle.full([], 1).kthvalue(k=8),
+      lambda: [v.tolist() for v in paddle.full([], 1.0).kthvalue(k=1)],
+      lambda: paddle.histogram(iv, bins=1, min=0, max=0),
+      lambda: paddle.histogram(paddle.to_tensor([1, 2, 3]), bins=2, min=0, max=0).tolist(),
+      lambda: paddle.rot90(paddle.ones([2, 3]), k=1, axes=[3, 1]),
+      lambda: paddle.rot90(paddle.ones([2, 3]), k=1, axes=[0, 3]),
+      lambda: paddle.rot90(paddle.ones([2, 3]), k=1, axes=[0, -2]),
+      lambda: paddle.rot90(paddle.to_tensor([[1, 2], [3, 4]]), k=1, axes=[1, -2]).tolist(),
+      lambda: paddle.nn.functional.softmax(paddle.ones([2, 3], "int32")),
+      lambda: paddle.nn.functional.softmax(paddle.ones([2, 3], "int32"), dtype="float32").tolist())
+for f in fs:
+    try:
+        res.append(f())
+    except Exception as e:
+        res.append(type(e).__name__)
+out = res
+""",
+    "op_errors_static": """
+res = []
+paddle.enable_static()
+try:
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+        d = paddle.static.data
+        fs = [lambda: paddle.rot90(d("r1", [2], "float32"), k=1, axes=[0, 1]),
+              lambda: paddle.rot90(d("r2", [2, 3], "float32"), k=1, axes=[3, 1]),
+              lambda: paddle.nn.functional.softmax(d("s1", [2, 3], "int32")),
+              lambda: paddle.nn.functional.softmax(1)]
+        for dt in ("bool", "int32"):
+            fs.append(lambda dt=dt: paddle.linalg.triangular_solve(d("tx" + dt, [3, 3], dt),
+                                                                   d("ty" + dt, [3, 2], dt)))
+        for f in fs:
+            try:
+                f()
+                res.append("ok")
+            except Exception as e:
+                res.append(type(e).__name__)
 finally:
     paddle.disable_static()
 out = res

@@ -17,7 +17,7 @@ from ...framework import dtype as _dt
 from ...framework import mode as _mode
 from ...framework.data_feeder import check_variable_and_dtype
 from ...framework.tensor import wrap
-from ...ops.common import F64, float_attr, not_tensor
+from ...ops.common import F64, float_attr, no_kernel_error, not_tensor
 from ...ops.registry import OpSet
 from ...random import default_generator as _engine
 from ...random.distributions import _uniform_values
@@ -407,6 +407,8 @@ def softmax(x, axis=-1, dtype=None, name=None):
     """Softmax along ``axis``, computed in ``dtype`` when given (x is cast first)."""
     try:
         t = x._t if dtype is None else x._t.to(_dt.convert_dtype(dtype).torch)
+        if not t.is_floating_point():
+            no_kernel_error("softmax", t.dtype, "bfloat16, float32, float64", arg="x")
         return wrap(torch.softmax(t, axis))
     except AttributeError:
         raise not_tensor("softmax", "x", 0, x) from None
