@@ -195,6 +195,12 @@ def slogdet(x, name=None):
 def solve(x, y, left=True, name=None, *, out=None):
     """Solve ``x @ out = y`` (``out @ x = y`` with left=False); y may be a vector."""
     a, b = _operands(x, y, "solve")
+    if a.dtype not in (torch.float32, torch.float64, torch.complex64, torch.complex128):
+        no_kernel_error("solve", a.dtype, "float32, float64", arg="x")
+    if a.dim() < 2:
+        raise ValueError("(InvalidArgument) The input tensor X's dimensions of SolveOp should be "
+                         f"larger than 1. But received X's dimensions = {a.dim()}, X's shape = "
+                         f"{list(x.shape)}")
     _exact_dtypes(a, b)
     r = wrap(_call(torch.linalg.solve, a, b, left=left))
     return finish(r, out)
@@ -456,6 +462,13 @@ def lstsq(x, y, rcond=None, driver=None, name=None):
     is int32, and what the driver does not compute comes back empty ('gelsy' on CPU by
     default)."""
     a, b = _operands(x, y, "lstsq")
+    if a.dim() < 2:
+        raise ValueError(f"The shape of x should be (*, M, N), but received ndim is [{a.dim()} < 2]")
+    if b.dim() < 2:
+        raise ValueError(f"The shape of y should be (*, M, K), but received ndim is [{b.dim()} < 2]")
+    if a.shape[-2] != b.shape[-2]:
+        raise ValueError(f"x with shape (*, M = {a.shape[-2]}, N) and y with shape "
+                         f"(*, M = {b.shape[-2]}, K) should have same M.")
     if driver is not None and driver not in ("gels", "gelsy", "gelsd", "gelss"):
         raise ValueError(f"Only support valid driver is 'gels', 'gelsy', 'gelsd', 'gelss' or "
                          f"None for CPU inputs. But got {driver}")

@@ -11,7 +11,9 @@ own test files assert, and small API gaps):
 - ``base.create_lod_tensor`` (a DenseTensor is no Tensor: ops given one raise TypeError);
 - ``static.data`` of a name declared before with another dtype or shape: a new Variable;
 - the errors of ``where`` (one of x/y), ``triangular_solve`` and ``softmax`` (no kernel),
-  ``kthvalue`` (k, axis), ``histogram`` (an int range that overflows), ``rot90`` (axes); ``scatter_nd_add``'s error for an index longer than x's rank.
+  ``kthvalue`` (k, axis), ``histogram`` (an int range that overflows), ``rot90`` (axes);
+- ``einsum``'s equation errors, ``lstsq``'s and ``solve``'s shape and dtype errors, ``fold``'s
+  sizes and ``grid_sample``'s non-Tensor arguments; ``scatter_nd_add``'s error for an index longer than x's rank.
 
     /work/paddle_venv/bin/python tools/goldens/record_upstream_fixes_i31d6.py
 
@@ -297,6 +299,71 @@ try:
                 res.append(type(e).__name__)
 finally:
     paddle.disable_static()
+out = res
+""",
+    "einsum_equation_errors": """
+res = []
+a = paddle.to_tensor(np.arange(4 * 3 * 4 * 4).reshape(4, 3, 4, 4).astype("float64"))
+for args in (("ijk",), ("i -> j -> k", a), ("i,j,k", a, a), ("ij -> k", a, a), ("i, -> k", a),
+             ("->", a), ("i", a), ("i_", a), ("i..j", a), ("...k...", a), ("i...->i", a),
+             ("ij...,ji...", a, a)):
+    try:
+        paddle.einsum(*args)
+        res.append("ok")
+    except Exception as e:
+        res.append([type(e).__name__, str(e).split("[Hint")[0].strip()[:100]])
+res.append(paddle.einsum("ij,jk->ik", paddle.ones([2, 1]), paddle.ones([3, 2])).shape)
+out = res
+""",
+    "linalg_errors": """
+res = []
+fs = (lambda: paddle.linalg.lstsq(paddle.ones([5]), paddle.ones([5, 15]), driver="gelsy"),
+      lambda: paddle.linalg.lstsq(paddle.ones([5, 10]), paddle.ones([5]), driver="gelsy"),
+      lambda: paddle.linalg.lstsq(paddle.ones([5, 10]), paddle.ones([4, 15]), driver="gelsy"),
+      lambda: paddle.linalg.solve(paddle.ones([3, 3], "int32"), paddle.ones([3, 2], "int32")),
+      lambda: paddle.linalg.solve(paddle.ones([3]), paddle.ones([3])))
+for f in fs:
+    try:
+        f()
+        res.append("ok")
+    except Exception as e:
+        res.append(type(e).__name__)
+paddle.enable_static()
+try:
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+        d = paddle.static.data
+        for dt in ("bool", "int64", "float16"):
+            try:
+                paddle.linalg.solve(d("x" + dt, [3, 3], dt), d("y" + dt, [3, 2], dt))
+                res.append("ok")
+            except Exception as e:
+                res.append(type(e).__name__)
+        try:
+            paddle.linalg.solve(d("x6", [30], "float64"), d("y6", [30], "float64"))
+        except Exception as e:
+            res.append(type(e).__name__)
+finally:
+    paddle.disable_static()
+out = res
+""",
+    "fold_grid_sample_errors": """
+import paddle.nn.functional as F
+res = []
+x = paddle.ones([2, 1, 1])
+g = paddle.ones([1, 1, 3, 3])
+fs = (lambda: F.fold(x, output_sizes=[0, 0], kernel_sizes=[0, 0], dilations=0, paddings=[0, 0],
+                     strides=0),
+      lambda: F.fold(x, output_sizes=[2, 2], kernel_sizes=[1, 1], dilations=0, strides=1),
+      lambda: F.fold(x, output_sizes=[2, 2], kernel_sizes=[2, 2], strides=0),
+      lambda: F.fold(x, output_sizes=[0, 0], kernel_sizes=[1, 1]),
+      lambda: F.fold(paddle.ones([2, 6, 6]), output_sizes=[0.1, 0.2], kernel_sizes=[2, 2]),
+      lambda: F.grid_sample(g, 1.0), lambda: F.grid_sample(1.0, g))
+for f in fs:
+    try:
+        f()
+        res.append("ok")
+    except Exception as e:
+        res.append(type(e).__name__)
 out = res
 """,
     "setitem_list_value_dynamic": """
