@@ -337,6 +337,8 @@ def dot(x, y, name=None, *, out=None):
 @op(method=True)
 def inner(x, y, name=None):
     """Sum of products over the last axes (a 0-d operand scales the other)."""
+    for v, what in ((x, "x"), (y, "y")):     # while a program is built: Paddle's TypeError
+        check_variable_and_dtype(v, what, ["float16", "float32", "float64"], "inner")
     a, b = _operands(x, y, "inner")
     if a.dtype is not b.dtype:
         a, b = _mixed(a, b)

@@ -10,6 +10,8 @@ import torch
 import torch.fx
 
 from ..framework import dtype as _dt
+from ..framework import mode as _mode
+from ..framework.data_feeder import check_dtype, check_shape, check_type
 from ..framework.place import current_device, to_torch_device
 from ..framework.tensor import Tensor, wrap, writable
 from ..random import default_generator as _gen
@@ -188,6 +190,8 @@ def _item(v):
 @op
 def normal(mean=0.0, std=1.0, shape=None, name=None):
     """Normal values; ``mean``/``std`` may be floats or Tensors (then they give the shape)."""
+    if not _mode.in_dynamic_mode():
+        _normal_static_checks(mean, std, shape)
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
         src = mean if isinstance(mean, Tensor) else std
         d = _dt.from_torch_dtype(src._t.dtype)
@@ -205,6 +209,21 @@ def normal(mean=0.0, std=1.0, shape=None, name=None):
     if _on_cuda():
         return wrap(torch.empty(shp, dtype=d.torch, device=current_device()).normal_(mean, std))
     return _out(_dist.normal(_gen, shp, d.name, float(mean), float(std)), d)
+
+
+def _normal_static_checks(mean, std, shape):
+    """Paddle's TypeErrors of ``normal`` while a program is built."""
+    check_type(mean, "mean", (int, float, complex, Tensor), "normal")
+    check_type(std, "std", (int, float, Tensor), "normal")
+    if isinstance(mean, Tensor):
+        check_dtype(mean.dtype, "mean", ["float32", "float64", "complex64", "complex128"],
+                    "normal", "If mean is Tensor, it's data type only support float32, "
+                    "float64, complex64, complex128.")
+    if isinstance(std, Tensor):
+        check_dtype(std.dtype, "std", ["float32", "float64"], "normal",
+                    "If std is Tensor, it's data type only support float32, float64.")
+    if shape is not None and not isinstance(mean, Tensor) and not isinstance(std, Tensor):
+        check_shape(shape, "normal")
 
 
 @op(export=False)

@@ -13,7 +13,10 @@ own test files assert, and small API gaps):
 - the errors of ``where`` (one of x/y), ``triangular_solve`` and ``softmax`` (no kernel),
   ``kthvalue`` (k, axis), ``histogram`` (an int range that overflows), ``rot90`` (axes);
 - ``einsum``'s equation errors, ``lstsq``'s and ``solve``'s shape and dtype errors, ``fold``'s
-  sizes and ``grid_sample``'s non-Tensor arguments; ``scatter_nd_add``'s error for an index longer than x's rank.
+  sizes and ``grid_sample``'s non-Tensor arguments;
+- ``paddle.framework.dtype.dtype`` (``paddle.dtype(code)``); ``flatten``'s ValueError for a
+  non-Tensor, ``inner``'s and ``normal``'s static TypeErrors;
+- a binary in-place op (``x.multiply_(y)``) on a static Variable gives a new Variable; ``scatter_nd_add``'s error for an index longer than x's rank.
 
     /work/paddle_venv/bin/python tools/goldens/record_upstream_fixes_i31d6.py
 
@@ -365,6 +368,80 @@ for f in fs:
     except Exception as e:
         res.append(type(e).__name__)
 out = res
+""",
+    "framework_dtype_dtype": """
+import paddle.framework.dtype as dtypes
+res = [str(dtypes.dtype(5)), str(dtypes.dtype(10)), str(dtypes.dtype(paddle.float32)),
+       dtypes.dtype is paddle.dtype, isinstance(paddle.float32, paddle.dtype),
+       str(paddle.full_like(paddle.ones([2]), 3, dtypes.dtype(9)).dtype)]
+try:
+    paddle.dtype("int64")
+except Exception as e:
+    res.append(type(e).__name__)
+out = res
+""",
+    "flatten_inner_errors": """
+res = []
+x = np.ones([2, 3, 4, 4], "float32")
+for f in (lambda: paddle.flatten(x), lambda: paddle.flatten([1, 2]),
+          lambda: paddle.inner(np.ones(4), paddle.ones([4], "float64")),
+          lambda: paddle.inner(paddle.ones([20, 5]), paddle.ones([10, 2]))):
+    try:
+        f()
+        res.append("ok")
+    except Exception as e:
+        res.append(type(e).__name__)
+paddle.enable_static()
+try:
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+        d = paddle.static.data
+        for f in (lambda: paddle.flatten(x),
+                  lambda: paddle.inner(d("x", [100], "int8"), d("y", [100], "int8")),
+                  lambda: paddle.inner(np.ones(4), d("y2", [4], "float64")),
+                  lambda: paddle.inner(d("x1", [20, 50], "float64"), d("y1", [20], "float64"))):
+            try:
+                f()
+                res.append("ok")
+            except Exception as e:
+                res.append(type(e).__name__)
+finally:
+    paddle.disable_static()
+out = res
+""",
+    "normal_static_errors": """
+res = []
+paddle.enable_static()
+try:
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+        d = paddle.static.data
+        for f in (lambda: paddle.normal([1, 2, 3]), lambda: paddle.normal(std=[1, 2, 3]),
+                  lambda: paddle.normal(d("m", [100], "int32")),
+                  lambda: paddle.normal(mean=1.0, std=d("s", [100], "int32")),
+                  lambda: paddle.normal(shape=1), lambda: paddle.normal(shape=[1.0]),
+                  lambda: paddle.normal(shape=d("sh", [100], "float32")),
+                  lambda: paddle.normal(shape=[2, 3]).shape):
+            try:
+                res.append(f())
+            except Exception as e:
+                res.append(type(e).__name__)
+finally:
+    paddle.disable_static()
+out = res
+""",
+    "static_inplace_binary": """
+paddle.enable_static()
+try:
+    with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+        x = paddle.static.data("x", [2, 3], "float32")
+        y = paddle.static.data("y", [2, 3], "float32")
+        res = x.multiply_(y)
+        r2 = x.add_(y)
+        r3 = paddle.subtract_(x, y)
+        out = [v.tolist() for v in paddle.static.Executor(paddle.CPUPlace()).run(
+            feed={"x": np.full([2, 3], 2, "float32"), "y": np.full([2, 3], 3, "float32")},
+            fetch_list=[res, r2, r3, x])]
+finally:
+    paddle.disable_static()
 """,
     "setitem_list_value_dynamic": """
 x = paddle.ones([2, 3])
