@@ -20,6 +20,7 @@ import torch
 
 from . import dtype as _dt
 from . import hooks
+from . import mode as _mode
 from .autograd_engine import backward_with_ones, run_backward, written_leaves
 from .fastops import c_module, fast_path
 from .int_grad import IntGradPayload, cast_payload
@@ -419,7 +420,11 @@ class Tensor:
     def grad(self, value):
         """As Paddle: the values are copied into the gradient buffer there is (also one set to
         None before), which keeps what it says of ``stop_gradient``; a gradient that only
-        assignment made stops gradient, one that a backward made does not."""
+        assignment made stops gradient, one that a backward made does not. While a program is
+        built there is none to set (AttributeError, as on Paddle's ``pir.Value``)."""
+        if not _mode.in_dynamic_mode():
+            raise AttributeError("'paddle.base.libpaddle.pir.Value' object has no attribute "
+                                 "'grad'")
         t = self._t
         if not t.is_leaf:
             raise SystemError("(Fatal) Only leaf Tensor can be set grad.")

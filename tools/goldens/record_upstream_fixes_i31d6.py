@@ -16,7 +16,12 @@ own test files assert, and small API gaps):
   sizes and ``grid_sample``'s non-Tensor arguments;
 - ``paddle.framework.dtype.dtype`` (``paddle.dtype(code)``); ``flatten``'s ValueError for a
   non-Tensor, ``inner``'s and ``normal``'s static TypeErrors;
-- a binary in-place op (``x.multiply_(y)``) on a static Variable gives a new Variable; ``scatter_nd_add``'s error for an index longer than x's rank.
+- a binary in-place op (``x.multiply_(y)``) on a static Variable gives a new Variable;
+- random values drawn in place into a non-leaf (``y.exponential_()``) have a zero gradient;
+- ``embedding``'s ids: int32/int64 only in dynamic mode (NotImplementedError), any integer
+  dtype while a program is built;
+- no ``x.grad = ...`` while a program is built (AttributeError), ``clip_grad_norm_`` is dynamic
+  mode only (RuntimeError). ``scatter_nd_add``'s error for an index longer than x's rank.
 
     /work/paddle_venv/bin/python tools/goldens/record_upstream_fixes_i31d6.py
 
@@ -442,6 +447,51 @@ try:
             fetch_list=[res, r2, r3, x])]
 finally:
     paddle.disable_static()
+""",
+    "inplace_random_on_graph_zero_grad": """
+x = paddle.full([3, 3], -1.0, dtype="float32")
+x.stop_gradient = False
+y = 2 * x
+y.exponential_(0.5)
+y.backward()
+out = [bool(y.min() >= 0), y.stop_gradient, x.grad.tolist()]
+""",
+    "embedding_id_dtypes": """
+res = []
+w = paddle.ones([10, 3])
+for dt in ("uint8", "int8", "int16", "int32"):
+    try:
+        res.append(paddle.nn.functional.embedding(paddle.to_tensor([1, 9], dtype=dt), w).shape)
+    except Exception as e:
+        res.append(type(e).__name__)
+paddle.enable_static()
+try:
+    for dt in ("uint8", "int8", "int16"):
+        with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
+            x = paddle.static.data(name="x", shape=[-1, 7, 30], dtype=dt)
+            res.append(paddle.nn.Embedding(10, 20)(x).shape)
+finally:
+    paddle.disable_static()
+out = res
+""",
+    "grad_setter_and_clip_static": """
+res = []
+paddle.enable_static()
+try:
+    x = paddle.to_tensor(np.ones([1, 2], "float32"))
+    try:
+        x.grad = paddle.to_tensor(np.ones([1, 2], "float32"))
+        res.append("ok")
+    except Exception as e:
+        res.append(type(e).__name__)
+    try:
+        paddle.nn.utils.clip_grad_norm_(x, max_norm=2)
+        res.append("ok")
+    except Exception as e:
+        res.append(type(e).__name__)
+finally:
+    paddle.disable_static()
+out = res
 """,
     "setitem_list_value_dynamic": """
 x = paddle.ones([2, 3])

@@ -353,6 +353,11 @@ def embedding(x, weight, padding_idx=None, max_norm=None, norm_type=2.0, sparse=
     and get no gradient. ``sparse`` gradients are computed dense."""
     w = weight._t
     ids = x._t
+    if ids.dtype is not torch.int64 and ids.dtype is not torch.int32:
+        if isinstance(ids, torch.Tensor):
+            raise NotImplementedError("(Unimplemented) embedding input only support int32 and "
+                                      f"int64, but get {_dt.from_torch_dtype(ids.dtype).name}")
+        ids = ids.long()        # a program takes ids of any integer dtype, as Paddle's
     n = w.shape[0]
     if padding_idx is None:
         padding_idx = -1
