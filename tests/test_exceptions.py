@@ -53,7 +53,6 @@ KNOWN = {
     "masked_select_shape": ("ValueError", "Paddle raises RuntimeError (PreconditionNotMet) for "
                                           "shapes that do not broadcast; we raise ValueError as "
                                           "for every other broadcast mismatch"),
-    "searchsorted_dims": ("ValueError", "as masked_select_shape (Paddle: RuntimeError)"),
     "one_hot_float": ("ValueError", "Paddle: RuntimeError (no float kernel); we check the "
                                     "values' range and raise ValueError"),
     "randint_float_dtype": ("TypeError", "Paddle: RuntimeError (no float kernel); we refuse the "
@@ -63,7 +62,6 @@ KNOWN = {
     "bce_shape": ("ok", "not matched yet: we broadcast label against input (left open)"),
     "cuda_place_str": ("ValueError", "Paddle: TypeError from its C++ constructor; ours "
                                      "int('a') (left open)"),
-    "embedding_float_index": ("RuntimeError", _TODO + " (Paddle: NotImplementedError)"),
     "eye_bad_dtype": ("TypeError", "Paddle: ValueError here, TypeError in zeros(): per-op "
                                    "(left open)"),
     "operator_add_shape": ("RuntimeError", "the C operator slot (framework/_fastops.c) passes "

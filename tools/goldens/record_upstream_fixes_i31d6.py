@@ -21,7 +21,9 @@ own test files assert, and small API gaps):
 - ``embedding``'s ids: int32/int64 only in dynamic mode (NotImplementedError), any integer
   dtype while a program is built;
 - no ``x.grad = ...`` while a program is built (AttributeError), ``clip_grad_norm_`` is dynamic
-  mode only (RuntimeError). ``scatter_nd_add``'s error for an index longer than x's rank.
+  mode only (RuntimeError);
+- ``x.grad_fn``: Paddle's node names (``AddGradNode``, ``GradNodeAccumulation``) and
+  ``next_functions`` as a list of nodes (None for an input without gradient). ``scatter_nd_add``'s error for an index longer than x's rank.
 
     /work/paddle_venv/bin/python tools/goldens/record_upstream_fixes_i31d6.py
 
@@ -492,6 +494,18 @@ try:
 finally:
     paddle.disable_static()
 out = res
+""",
+    "grad_fn_names": """
+x = paddle.randn([2])
+x.stop_gradient = False
+y = x ** 2
+z = x + y
+s = z.sum()
+e = paddle.exp(s)
+w = paddle.concat([x, paddle.ones([2])])
+names = lambda n: [f.name() if f is not None else None for f in n.next_functions]
+out = [[t.grad_fn.name(), names(t.grad_fn)] for t in (e, s, z, y, x, w)]
+out.append(z.grad_fn.next_functions[0] is x.grad_fn)
 """,
     "setitem_list_value_dynamic": """
 x = paddle.ones([2, 3])
