@@ -13,8 +13,9 @@ import torch
 
 from .hooks import creation_defaults_changed
 
-__all__ = ["DType", "dtype", "convert_dtype", "to_torch_dtype", "from_torch_dtype", "get_default_dtype",
-           "set_default_dtype", "finfo", "iinfo", "ALL_DTYPES", "saturating_cast", "cast_dtype"]
+__all__ = ["DType", "dtype", "convert_dtype", "to_torch_dtype", "from_torch_dtype",
+           "get_default_dtype", "set_default_dtype", "finfo", "iinfo", "ALL_DTYPES",
+           "saturating_cast", "cast_dtype"]
 
 
 class DType:

@@ -463,9 +463,11 @@ def lstsq(x, y, rcond=None, driver=None, name=None):
     default)."""
     a, b = _operands(x, y, "lstsq")
     if a.dim() < 2:
-        raise ValueError(f"The shape of x should be (*, M, N), but received ndim is [{a.dim()} < 2]")
+        raise ValueError("The shape of x should be (*, M, N), but received ndim is "
+                         f"[{a.dim()} < 2]")
     if b.dim() < 2:
-        raise ValueError(f"The shape of y should be (*, M, K), but received ndim is [{b.dim()} < 2]")
+        raise ValueError("The shape of y should be (*, M, K), but received ndim is "
+                         f"[{b.dim()} < 2]")
     if a.shape[-2] != b.shape[-2]:
         raise ValueError(f"x with shape (*, M = {a.shape[-2]}, N) and y with shape "
                          f"(*, M = {b.shape[-2]}, K) should have same M.")

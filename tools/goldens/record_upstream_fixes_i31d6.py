@@ -23,7 +23,8 @@ own test files assert, and small API gaps):
 - no ``x.grad = ...`` while a program is built (AttributeError), ``clip_grad_norm_`` is dynamic
   mode only (RuntimeError);
 - ``x.grad_fn``: Paddle's node names (``AddGradNode``, ``GradNodeAccumulation``) and
-  ``next_functions`` as a list of nodes (None for an input without gradient). ``scatter_nd_add``'s error for an index longer than x's rank.
+  ``next_functions`` as a list of nodes (None for an input without gradient);
+- ``scatter_nd_add``'s error for an index longer than x's rank.
 
     /work/paddle_venv/bin/python tools/goldens/record_upstream_fixes_i31d6.py
 
@@ -158,7 +159,8 @@ paddle.enable_static()
 try:
     with paddle.static.program_guard(paddle.static.Program(), paddle.static.Program()):
         d = paddle.static.data
-        for f in (lambda: paddle.searchsorted(d("a", [2, 2, 3], "float64"), d("b", [2, 5], "float64")),
+        for f in (lambda: paddle.searchsorted(d("a", [2, 2, 3], "float64"),
+                                              d("b", [2, 5], "float64")),
                   lambda: paddle.searchsorted(d("a1", [-1, 2, 3], "float64"),
                                               d("b1", [2, 2, 5], "float64")),
                   lambda: paddle.searchsorted(d("a2", [2, 2, 2 ** 34], "float64"),
