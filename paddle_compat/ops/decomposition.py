@@ -356,8 +356,38 @@ def eig(x, name=None):
                            f"of kernel `eig` is not registered. Selected wrong DataType `{name}`. "
                            f"Paddle support following DataTypes: float64, complex128, float32, "
                            f"complex64.")
-    w, v = _call(torch.linalg.eig, t)
+    if isinstance(t, torch.Tensor) and t.requires_grad:
+        w, v = _call(_Eig.apply, t)
+    else:
+        w, v = _call(torch.linalg.eig, t)
     return wrap(w), wrap(v)
+
+
+class _Eig(torch.autograd.Function):
+    """eig with Paddle's gradient: torch's formula without its check that the loss does not
+    depend on the eigenvectors' phases (Paddle's eig_grad computes it for any loss)."""
+
+    @staticmethod
+    def forward(ctx, a):
+        w, v = torch.linalg.eig(a)
+        ctx.save_for_backward(w, v)
+        ctx.real_input = not a.is_complex()
+        return w, v
+
+    @staticmethod
+    def backward(ctx, gw, gv):
+        w, v = ctx.saved_tensors
+        vh = v.mH
+        ga = torch.zeros_like(v) if gv is None else vh @ gv
+        if gv is not None:
+            ga = ga - vh @ (v * ga.diagonal(0, -2, -1).real.unsqueeze(-2))
+        wc = w.conj()
+        e = wc.unsqueeze(-2) - wc.unsqueeze(-1)
+        e.diagonal(0, -2, -1).fill_(1)
+        ga = ga / e
+        ga.diagonal(0, -2, -1).copy_(torch.zeros_like(w) if gw is None else gw)
+        ga = torch.linalg.solve(vh, ga @ vh)
+        return ga.real if ctx.real_input else ga
 
 
 def _check_hermitian_input(x, uplo, op_name):

@@ -24,7 +24,9 @@ own test files assert, and small API gaps):
   mode only (RuntimeError);
 - ``x.grad_fn``: Paddle's node names (``AddGradNode``, ``GradNodeAccumulation``) and
   ``next_functions`` as a list of nodes (None for an input without gradient);
-- ``scatter_nd_add``'s error for an index longer than x's rank.
+- ``scatter_nd_add``'s error for an index longer than x's rank;
+- ``linalg.eig``'s gradient for a loss that depends on the eigenvectors' phases (Paddle's
+  formula, no error).
 
     /work/paddle_venv/bin/python tools/goldens/record_upstream_fixes_i31d6.py
 
@@ -508,6 +510,14 @@ w = paddle.concat([x, paddle.ones([2])])
 names = lambda n: [f.name() if f is not None else None for f in n.next_functions]
 out = [[t.grad_fn.name(), names(t.grad_fn)] for t in (e, s, z, y, x, w)]
 out.append(z.grad_fn.next_functions[0] is x.grad_fn)
+""",
+    "eig_grad_phase_dependent_loss": """
+x = paddle.to_tensor([[0.0, -1.0, 0.2], [1.0, 0.0, 0.1], [0.3, 0.2, 2.0]], dtype="float64",
+                     stop_gradient=False)
+w, v = paddle.linalg.eig(x)
+loss = paddle.sum(paddle.real(v) ** 2) + paddle.sum(paddle.real(w))   # a sign-free loss
+loss.backward()
+out = [np.round(x.grad.numpy(), 6).tolist(), np.round(np.sort(w.imag().numpy()), 6).tolist()]
 """,
     "setitem_list_value_dynamic": """
 x = paddle.ones([2, 3])
