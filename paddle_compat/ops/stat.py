@@ -160,6 +160,8 @@ def nanmedian(x, axis=None, keepdim=False, mode="avg", name=None):
         d = t.dim() - 1
         out_keep = [1 if i in dims else t0.shape[i] for i in range(nd)]
     else:
+        if ax is not None:
+            _check_axes(t0, ax)
         t, d = _flat_or(t0, ax)
         out_keep = None
     n = t.shape[d]

@@ -4,7 +4,7 @@ own test files assert, and small API gaps):
 - a static shape from a 1-d shape Variable of unknown length (``static.data([-1])``) is [-1];
 - the dtype errors of ``empty`` (static), ``linspace`` (static TypeErrors, the float64 start
   ValueError, no kernel in dynamic mode), ``masked_select`` (static), ``nanmedian`` (no kernel;
-  an empty axis list), ``searchsorted`` (no kernel, unmatched dimensions);
+  an empty axis list, an axis out of range), ``searchsorted`` (no kernel, unmatched dimensions);
 - ``quantile``'s TypeError for a non-Tensor x and ValueError for a bad axis;
 - ``static.setitem``: TypeError for a list value; on a constant (``paddle.ones`` in a
   program) index errors when built, a value of the wrong shape when the program runs;
@@ -120,10 +120,13 @@ out = res
 res = []
 for f in (lambda: paddle.nanmedian(paddle.ones([3], "bool")),
           lambda: paddle.nanmedian(paddle.ones([3]), axis=[]),
-          lambda: paddle.nanmedian(paddle.ones([3]), axis=())):
+          lambda: paddle.nanmedian(paddle.ones([3]), axis=()),
+          lambda: paddle.nanmedian(paddle.ones([10, 12]), axis=3),
+          lambda: paddle.nanmedian(paddle.ones([10, 12]), axis=-3),
+          lambda: paddle.nanmedian(paddle.ones([10, 12]), axis=[1, -1]),
+          lambda: paddle.nanmedian(paddle.to_tensor(2.0), axis=0).shape):
     try:
-        f()
-        res.append("ok")
+        res.append(f() or "ok")
     except Exception as e:
         res.append(type(e).__name__)
 out = res
