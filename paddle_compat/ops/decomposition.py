@@ -236,6 +236,10 @@ def triangular_solve(x, y, upper=True, transpose=False, unitriangular=False, nam
     if a.dtype not in (torch.float32, torch.float64, torch.complex64, torch.complex128):
         no_kernel_error("triangular_solve", a.dtype, "complex128, complex64, float32, float64",
                         arg="x")
+    if a.dim() < 2:
+        raise ValueError("(InvalidArgument) The input tensor X's dimensions of TriangularSolveOp "
+                         f"should be >= 2. But received X's dimensions = {a.dim()}, X's shape = "
+                         f"{list(x.shape)}")
     if b.dim() < 2:
         raise ValueError("(InvalidArgument) The input tensor Y's dimensions of "
                          f"TriangularSolveOp should be >=2. But received Y's dimensions = "

@@ -338,7 +338,9 @@ fs = (lambda: paddle.linalg.lstsq(paddle.ones([5]), paddle.ones([5, 15]), driver
       lambda: paddle.linalg.lstsq(paddle.ones([5, 10]), paddle.ones([5]), driver="gelsy"),
       lambda: paddle.linalg.lstsq(paddle.ones([5, 10]), paddle.ones([4, 15]), driver="gelsy"),
       lambda: paddle.linalg.solve(paddle.ones([3, 3], "int32"), paddle.ones([3, 2], "int32")),
-      lambda: paddle.linalg.solve(paddle.ones([3]), paddle.ones([3])))
+      lambda: paddle.linalg.solve(paddle.ones([3]), paddle.ones([3])),
+      lambda: paddle.linalg.triangular_solve(paddle.ones([3]), paddle.ones([3, 3])),
+      lambda: paddle.linalg.triangular_solve(paddle.ones([3, 3]), paddle.ones([3])))
 for f in fs:
     try:
         f()
