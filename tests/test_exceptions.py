@@ -53,7 +53,6 @@ KNOWN = {
     "masked_select_shape": ("ValueError", "Paddle raises RuntimeError (PreconditionNotMet) for "
                                           "shapes that do not broadcast; we raise ValueError as "
                                           "for every other broadcast mismatch"),
-    "searchsorted_dims": ("ValueError", "as masked_select_shape (Paddle: RuntimeError)"),
     "one_hot_float": ("ValueError", "Paddle: RuntimeError (no float kernel); we check the "
                                     "values' range and raise ValueError"),
     "randint_float_dtype": ("TypeError", "Paddle: RuntimeError (no float kernel); we refuse the "

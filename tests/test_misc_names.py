@@ -218,7 +218,8 @@ def test_grad_fn_nodes():
     x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
     z = x * 2
     acc = x.grad_fn
-    assert acc is not None and z.grad_fn.next_functions[0][0] is acc
+    assert acc is not None and z.grad_fn.next_functions[0] is acc   # Paddle: a list of nodes
+    assert acc.name() == "GradNodeAccumulation"
     assert paddle.to_tensor([1.0]).grad_fn is None
 
 

@@ -13,16 +13,37 @@ import torch
 
 from .hooks import creation_defaults_changed
 
-__all__ = ["DType", "convert_dtype", "to_torch_dtype", "from_torch_dtype", "get_default_dtype",
-           "set_default_dtype", "finfo", "iinfo", "ALL_DTYPES", "saturating_cast", "cast_dtype"]
+__all__ = ["DType", "dtype", "convert_dtype", "to_torch_dtype", "from_torch_dtype",
+           "get_default_dtype", "set_default_dtype", "finfo", "iinfo", "ALL_DTYPES",
+           "saturating_cast", "cast_dtype"]
 
 
 class DType:
-    """One Paddle dtype: its Paddle name, the torch dtype that stores it, its numpy dtype."""
+    """One Paddle dtype: its Paddle name, the torch dtype that stores it, its numpy dtype.
+    ``paddle.dtype`` (``paddle.framework.dtype.dtype``): called with one value, the dtype it
+    names."""
 
     __slots__ = ("name", "torch", "np", "is_floating_point", "is_complex", "is_integer", "_code")
 
-    def __init__(self, name, tdtype, npdtype, code):
+    def __new__(cls, *args):
+        if len(args) != 1:
+            return super().__new__(cls)
+        # ``paddle.dtype(v)``: the dtype of a DataType code (``paddle.dtype(10)`` is float32),
+        # or v itself
+        v = args[0]
+        if type(v) is cls:
+            return v
+        if type(v) is int or isinstance(v, np.integer):
+            for d in ALL_DTYPES.values():
+                if d._code == v:
+                    return d
+            raise ValueError(f"{v} is not a valid DataType")
+        raise TypeError(f"paddle.dtype(): incompatible constructor arguments; it takes a "
+                        f"DataType code (int), but got {type(v).__name__}")
+
+    def __init__(self, name, tdtype=None, npdtype=None, code=None, /):
+        if tdtype is None and npdtype is None and code is None:
+            return                      # ``paddle.dtype(v)``: an existing dtype (``__new__``)
         self.name = name
         self.torch = tdtype
         self.np = npdtype
@@ -282,3 +303,6 @@ def float_attr(v):
         return _unpack_f32(_pack_f32(v))[0]
     except (TypeError, struct.error, OverflowError):
         return v
+
+
+dtype = DType              # Paddle's ``paddle.framework.dtype.dtype`` (``paddle.dtype``)

@@ -15,6 +15,7 @@ every Paddle in-place op does (``tensor.writable``).
 import numpy as np
 import torch
 
+from . import mode as _mode
 from .tensor import Tensor, wrap, writable
 
 __all__ = ["getitem", "setitem"]
@@ -153,6 +154,17 @@ def getitem(self, idx, *_):
     return wrap(_get(self._t, idx))
 
 
+def bad_value(value):
+    """Paddle's error for assigning ``value`` (a list, ...) into a Tensor: TypeError while a
+    program is built, ValueError in dynamic mode."""
+    if not _mode.in_dynamic_mode():
+        return TypeError("Only support to assign an integer, float, numpy.ndarray or "
+                         f"paddle.Tensor to a paddle.Tensor, but received {type(value)}")
+    return ValueError("(InvalidArgument) Value type error. The assign value allows Tensor, "
+                      "numpy.ndarray, integer, float, complex or bool, but received "
+                      f"{type(value).__name__}.")
+
+
 def _value(t, value):
     """The value to assign, in t's dtype (a Python scalar stays a scalar)."""
     tv = type(value)
@@ -166,9 +178,7 @@ def _value(t, value):
     elif isinstance(value, np.generic):
         return value.item()
     else:
-        raise ValueError("(InvalidArgument) Value type error. The assign value allows Tensor, "
-                         "numpy.ndarray, integer, float, complex or bool, but received "
-                         f"{type(value).__name__}.")
+        raise bad_value(value)
     if v.dtype is not t.dtype or v.device != t.device:
         v = v.to(device=t.device, dtype=t.dtype)
     return v

@@ -14,12 +14,14 @@ import hashlib
 import inspect
 import itertools
 import operator
+import re
 
 import numpy as np
 import torch
 
 from . import dtype as _dt
 from . import hooks
+from . import mode as _mode
 from .autograd_engine import backward_with_ones, run_backward, written_leaves
 from .fastops import c_module, fast_path
 from .int_grad import IntGradPayload, cast_payload
@@ -432,7 +434,11 @@ class Tensor:
     def grad(self, value):
         """As Paddle: the values are copied into the gradient buffer there is (also one set to
         None before), which keeps what it says of ``stop_gradient``; a gradient that only
-        assignment made stops gradient, one that a backward made does not."""
+        assignment made stops gradient, one that a backward made does not. While a program is
+        built there is none to set (AttributeError, as on Paddle's ``pir.Value``)."""
+        if not _mode.in_dynamic_mode():
+            raise AttributeError("'paddle.base.libpaddle.pir.Value' object has no attribute "
+                                 "'grad'")
         t = self._t
         if not t.is_leaf:
             raise SystemError("(Fatal) Only leaf Tensor can be set grad.")
@@ -466,15 +472,15 @@ class Tensor:
 
     @property
     def grad_fn(self):
-        """The autograd node that made this tensor: torch's Node (``name()``,
-        ``next_functions``, ``register_hook``), or for a leaf that needs a gradient the node
-        that accumulates it (Paddle's GradNodeAccumulation); None where torch has no node
+        """The autograd node that made this tensor (a :class:`GradNode`: Paddle's ``name()``,
+        ``next_functions``; torch's Node for the rest), or for a leaf that needs a gradient the
+        node that accumulates it (Paddle's GradNodeAccumulation); None where torch has no node
         (a leaf with stop_gradient=True, for which Paddle still shows an accumulation node)."""
         t = self._t
         if t.grad_fn is not None or not t.requires_grad:
-            return t.grad_fn
+            return GradNode.of(t.grad_fn)
         with torch.enable_grad():
-            return t.view_as(t).grad_fn.next_functions[0][0]
+            return GradNode.of(t.view_as(t).grad_fn.next_functions[0][0])
 
     def reconstruct_from_(self, other):
         """Make this Tensor the same tensor as ``other`` (Paddle shares the implementation:
@@ -1350,3 +1356,55 @@ def install_fast_slots(*classes):
         _fastops.install(cls, tuple(_FLOATING), torch.rsub, torch.Tensor, dtype_descr)
     return True
 
+
+# torch's autograd node names whose Paddle GradNode is not the op's name + "GradNode"
+_NODE_NAMES = {"AccumulateGrad": "GradNodeAccumulation", "Mul": "MultiplyGradNode",
+               "Sub": "SubtractGradNode", "Rsub": "SubtractGradNode", "Div": "DivideGradNode",
+               "Mm": "MatmulGradNode", "Bmm": "MatmulGradNode", "Mv": "MatmulGradNode",
+               "Dot": "MatmulGradNode", "View": "ReshapeGradNode",
+               "UnsafeView": "ReshapeGradNode", "Neg": "ScaleGradNode",
+               "Permute": "TransposeGradNode", "T": "TransposeGradNode",
+               "Cat": "ConcatGradNode", "Index": "SliceGradNode", "Slice": "SliceGradNode",
+               "Select": "SliceGradNode"}
+
+
+class GradNode:
+    """Paddle's view of a torch autograd node (``x.grad_fn``): ``name()`` in Paddle's spelling
+    (``AddGradNode``, ``GradNodeAccumulation``), ``next_functions`` the list of the nodes it
+    feeds, None for an input without gradient (Paddle's list, not torch's (node, index)
+    pairs); anything else is the torch node's
+    (``register_hook``, ``metadata``). One GradNode per torch node, so ``is`` compares nodes."""
+
+    __slots__ = ("_node",)
+
+    def __init__(self, node):
+        self._node = node
+
+    @staticmethod
+    def of(node):
+        if node is None:
+            return None
+        hit = node.metadata.get("_paddle_grad_node")
+        if hit is None:
+            hit = node.metadata["_paddle_grad_node"] = GradNode(node)
+        return hit
+
+    def name(self):
+        n = type(self._node).__name__
+        base = re.sub(r"Backward\d*$", "", n)
+        hit = _NODE_NAMES.get(base) or _NODE_NAMES.get(n)
+        return hit if hit is not None else base + "GradNode"
+
+    @property
+    def next_functions(self):
+        # None for an input that needs no gradient; an accumulation node has [None]
+        return [GradNode.of(f) for f, _ in self._node.next_functions] or [None]
+
+    def __getattr__(self, attr):
+        return getattr(self._node, attr)
+
+    def __call__(self, *args, **kwargs):
+        return self._node(*args, **kwargs)
+
+    def __repr__(self):
+        return f"<{self.name()} of {self._node!r}>"

@@ -8,6 +8,7 @@ element); like Paddle it changes ``param.grad`` in place.
 """
 import torch
 
+from ..framework import mode as _mode
 from ..framework.dtype import from_torch_dtype
 from ..framework.tensor import Tensor, wrap
 from .norm_hooks import remove_weight_norm, spectral_norm, weight_norm
@@ -26,6 +27,8 @@ def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=Fals
     """Scale all gradients by ``max_norm / (total_norm + 1e-6)`` when that is below 1, where
     ``total_norm`` is the ``norm_type``-norm (inf, 0, 1 or 2) of the per-gradient norms.
     Returns ``total_norm``."""
+    if not _mode.in_dynamic_mode():
+        raise RuntimeError("this API can only run in dynamic mode.")
     if norm_type not in (float("inf"), 0, 1, 2):
         raise ValueError(f"norm_type only support {[float('inf'), 0, 1, 2]}")
     grads = _grads(parameters)

@@ -6,6 +6,7 @@ from torch.utils._pytree import tree_flatten, tree_map
 from ..framework import dtype as _dt
 from ..framework import mode as _mode
 from ..framework.dtype import float_attr
+from ..framework.place import current_device
 from ..framework.tensor import Tensor, shape_arg, wrap
 
 __all__ = ["shape_arg", "not_tensor", "tensor_arg", "dtype_or_default", "float_attr", "F64",
@@ -75,3 +76,17 @@ def at_run_time(fn, args, dims, dtype):
         return None
     args = tree_map(lambda v: v._t if isinstance(v, Tensor) else v, tuple(args))
     return wrap(anchor.record_dims(fn, args, {}, list(dims), dtype))
+
+
+def no_kernel_error(op_name, tdt, expected, kernel=None, arg=None):
+    """A dtype (torch ``tdt``) Paddle's op has no kernel for: TypeError while a program is built
+    (naming the input ``arg`` when the dtype is an input's), the missing-kernel RuntimeError
+    when run on the CPU; nothing on another device."""
+    name = _dt.from_torch_dtype(tdt).name
+    if not _mode.in_dynamic_mode():
+        what = f"input: {arg}, {arg}.dtype: {name}" if arg else f"dtype: {name}"
+        raise TypeError(f"(InvalidType) Check data type error for op: {op_name}, {what}, "
+                        f"and expected_dtype: {expected}, ")
+    if current_device().type == "cpu":
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), {name}) "
+                           f"of kernel `{kernel or op_name}` is not registered.")

@@ -18,7 +18,8 @@ from ..framework import mode as _mode
 from ..framework.dtype import _Defaults
 from ..framework.place import _Current, current_device, to_torch_device
 from ..framework.tensor import Tensor, wrap
-from .common import at_run_time, dtype_or_default, shape_arg, tensor_arg
+from .common import at_run_time, dtype_or_default, no_kernel_error as _no_kernel_error, shape_arg, \
+    tensor_arg
 from .registry import OpSet
 
 op = OpSet(__name__)
@@ -213,7 +214,8 @@ _EMPTY_STATIC_DTYPES = ("bool", "float16", "float32", "float64", "bfloat16", "in
 
 def _filled(torch_fn, api, what):
     """zeros/ones/empty: ``torch_fn(shape, dtype, device)`` with Paddle's shape and dtype
-    handling, registered with its C fast path."""
+    handling, registered with its C fast path. ``static_dtypes``: the dtypes Paddle's static
+    graph accepts (TypeError for another while a program is built)."""
     def create(shape, dtype=None, name=None):
         # hot path: a list of ints where torch's own default dtype and device are Paddle's;
         # torch parses ``fn(2, 3)`` ~0.5 us faster than ``fn([2, 3], dtype=.., device=..)``
@@ -392,18 +394,6 @@ def _arange_dtype_error(tdt):
     _no_kernel_error("arange", tdt, "float32, float64, int32, int64", "arange_tensor")
 
 
-def _no_kernel_error(op_name, tdt, expected, kernel=None):
-    """A dtype Paddle's op has no kernel for: TypeError while a program is built, the
-    missing-kernel RuntimeError when run on the CPU."""
-    name = _dt.from_torch_dtype(tdt).name
-    if not _mode.in_dynamic_mode():
-        raise TypeError(f"(InvalidType) Check data type error for op: {op_name}, dtype: {name}, "
-                        f"and expected_dtype: {expected}, ")
-    if current_device().type == "cpu":
-        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), {name}) "
-                           f"of kernel `{kernel or op_name}` is not registered.")
-
-
 @op
 def linspace(start, stop, num, dtype=None, name=None):
     """``num`` evenly spaced values from start to stop inclusive (default float dtype)."""
@@ -411,6 +401,12 @@ def linspace(start, stop, num, dtype=None, name=None):
     later = _spaced_later("linspace", start, stop, num, None, tdt)
     if later is not None:
         return later
+    for v, what in ((start, "start"), (stop, "stop")):
+        if isinstance(v, (list, tuple, str, dict)) or v is None:
+            raise TypeError(f"(InvalidType) linspace(): argument '{what}' must be int, float, "
+                            f"bool or Tensor, but got {type(v).__name__}")
+    if tdt not in (torch.float32, torch.float64, torch.int32, torch.int64):
+        _no_kernel_error("linspace", tdt, "float32, float64, int32, int64")
     return wrap(_spaced(_num(start), _num(stop), _num(num), None, tdt, current_device()))
 
 

@@ -16,7 +16,7 @@ from ..framework import dtype as _dt
 from ..framework import mode as _mode
 from ..framework.data_feeder import check_variable_and_dtype
 from ..framework.tensor import Tensor, wrap
-from .common import F64, finish, float_attr, tensor_arg
+from .common import F64, finish, float_attr, no_kernel_error, tensor_arg
 from .linalg import _call, _exact_dtypes, _operands, _paddle_error, linalg_op
 from .random import randn as _randn
 from .registry import OpSet
@@ -204,6 +204,12 @@ def slogdet(x, name=None):
 def solve(x, y, left=True, name=None, *, out=None):
     """Solve ``x @ out = y`` (``out @ x = y`` with left=False); y may be a vector."""
     a, b = _operands(x, y, "solve")
+    if a.dtype not in (torch.float32, torch.float64, torch.complex64, torch.complex128):
+        no_kernel_error("solve", a.dtype, "float32, float64", arg="x")
+    if a.dim() < 2:
+        raise ValueError("(InvalidArgument) The input tensor X's dimensions of SolveOp should be "
+                         f"larger than 1. But received X's dimensions = {a.dim()}, X's shape = "
+                         f"{list(x.shape)}")
     _exact_dtypes(a, b)
     r = wrap(_call(torch.linalg.solve, a, b, left=left))
     return finish(r, out)
@@ -236,6 +242,13 @@ def cholesky_inverse(x, upper=False, name=None):
 def triangular_solve(x, y, upper=True, transpose=False, unitriangular=False, name=None):
     """Solve ``x @ out = y`` (or ``x^T @ out = y``) for triangular x; y at least 2-d."""
     a, b = _operands(x, y, "triangular_solve")
+    if a.dtype not in (torch.float32, torch.float64, torch.complex64, torch.complex128):
+        no_kernel_error("triangular_solve", a.dtype, "complex128, complex64, float32, float64",
+                        arg="x")
+    if a.dim() < 2:
+        raise ValueError("(InvalidArgument) The input tensor X's dimensions of TriangularSolveOp "
+                         f"should be >= 2. But received X's dimensions = {a.dim()}, X's shape = "
+                         f"{list(x.shape)}")
     if b.dim() < 2:
         raise ValueError("(InvalidArgument) The input tensor Y's dimensions of "
                          f"TriangularSolveOp should be >=2. But received Y's dimensions = "
@@ -356,8 +369,38 @@ def eig(x, name=None):
                            f"of kernel `eig` is not registered. Selected wrong DataType `{name}`. "
                            f"Paddle support following DataTypes: float64, complex128, float32, "
                            f"complex64.")
-    w, v = _call(torch.linalg.eig, t)
+    if isinstance(t, torch.Tensor) and t.requires_grad:
+        w, v = _call(_Eig.apply, t)
+    else:
+        w, v = _call(torch.linalg.eig, t)
     return wrap(w), wrap(v)
+
+
+class _Eig(torch.autograd.Function):
+    """eig with Paddle's gradient: torch's formula without its check that the loss does not
+    depend on the eigenvectors' phases (Paddle's eig_grad computes it for any loss)."""
+
+    @staticmethod
+    def forward(ctx, a):
+        w, v = torch.linalg.eig(a)
+        ctx.save_for_backward(w, v)
+        ctx.real_input = not a.is_complex()
+        return w, v
+
+    @staticmethod
+    def backward(ctx, gw, gv):
+        w, v = ctx.saved_tensors
+        vh = v.mH
+        ga = torch.zeros_like(v) if gv is None else vh @ gv
+        if gv is not None:
+            ga = ga - vh @ (v * ga.diagonal(0, -2, -1).real.unsqueeze(-2))
+        wc = w.conj()
+        e = wc.unsqueeze(-2) - wc.unsqueeze(-1)
+        e.diagonal(0, -2, -1).fill_(1)
+        ga = ga / e
+        ga.diagonal(0, -2, -1).copy_(torch.zeros_like(w) if gw is None else gw)
+        ga = torch.linalg.solve(vh, ga @ vh)
+        return ga.real if ctx.real_input else ga
 
 
 def _check_hermitian_input(x, uplo, op_name):
@@ -462,6 +505,15 @@ def lstsq(x, y, rcond=None, driver=None, name=None):
     is int32, and what the driver does not compute comes back empty ('gelsy' on CPU by
     default)."""
     a, b = _operands(x, y, "lstsq")
+    if a.dim() < 2:
+        raise ValueError("The shape of x should be (*, M, N), but received ndim is "
+                         f"[{a.dim()} < 2]")
+    if b.dim() < 2:
+        raise ValueError("The shape of y should be (*, M, K), but received ndim is "
+                         f"[{b.dim()} < 2]")
+    if a.shape[-2] != b.shape[-2]:
+        raise ValueError(f"x with shape (*, M = {a.shape[-2]}, N) and y with shape "
+                         f"(*, M = {b.shape[-2]}, K) should have same M.")
     if driver is not None and driver not in ("gels", "gelsy", "gelsd", "gelss"):
         raise ValueError(f"Only support valid driver is 'gels', 'gelsy', 'gelsd', 'gelss' or "
                          f"None for CPU inputs. But got {driver}")

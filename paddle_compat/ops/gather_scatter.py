@@ -172,8 +172,8 @@ def scatter_(x, index, updates, overwrite=True, name=None):
 
 
 def _index_nd(t, i, u, api):
-    """The coordinate tuple of ``i`` ([..., k]) into t; Paddle's ValueError when updates u do
-    not have shape i.shape[:-1] + t.shape[k:]."""
+    """The coordinate tuple of ``i`` ([..., k]) into t; Paddle's ValueError when k exceeds
+    t's rank or updates u do not have shape i.shape[:-1] + t.shape[k:]."""
     k = i.shape[-1]
     if k > t.dim():
         raise ValueError("(InvalidArgument) The last dimension of Input(Index)'s shape should be "

@@ -30,6 +30,16 @@ def _data_range(t, lo, hi, widen):
     return torch.where(same, lo_t - widen, lo_t), torch.where(same, hi_t + widen, hi_t)
 
 
+def _int_range_check(t):
+    """Paddle's ValueError for integer data whose range max - min overflows the dtype."""
+    lo, hi = int(t.min()), int(t.max())
+    top = torch.iinfo(t.dtype).max
+    if hi - lo > top:
+        raise ValueError("(InvalidArgument) The range of max - min is out of range for target "
+                         f"type, the range should less than {top} but now min is {lo}, max is "
+                         f"{hi}.")
+
+
 @op(method=True)
 def histogram(input, bins=100, min=0.0, max=0.0, weight=None, density=False, name=None):
     """Counts of ``input`` in ``bins`` equal bins over [min, max] (the data's range when both
@@ -41,6 +51,9 @@ def histogram(input, bins=100, min=0.0, max=0.0, weight=None, density=False, nam
                          f"But received nbins is {bins}")
     if t.numel() == 0:
         return wrap(torch.zeros(bins, dtype=torch.float32, device=t.device))
+    if min == 0 and max == 0 and isinstance(t, torch.Tensor) and not (
+            t.is_floating_point() or t.is_complex() or t.dtype is torch.bool):
+        _int_range_check(t)
     lo, hi = _data_range(t, min, max, 1.0)
     v = t.reshape(-1).to(t.dtype if t.dtype in (torch.float32, torch.float64) else torch.float64)
     lo_v, hi_v = lo.to(v.dtype), hi.to(v.dtype)

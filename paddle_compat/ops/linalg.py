@@ -167,6 +167,7 @@ def einsum(equation, *operands):
             raise AssertionError(f"Invalid equation: the number of operands is "
                                  f"{len(operands)}, but operand {i} is a {type(o).__name__}.")
         ts.append(o._t)
+    _einsum_check(equation, ts)
     if len({t.dtype for t in ts}) > 1:
         _exact_dtypes(ts[0], next(t for t in ts if t.dtype is not ts[0].dtype))
     lhs, arrow, rhs = equation.replace(" ", "").partition("->")
@@ -178,6 +179,40 @@ def einsum(equation, *operands):
         if "operand" in str(e) and "size" not in str(e):     # Paddle asserts on the equation
             raise AssertionError(f"Invalid equation: {e}") from None
         raise _paddle_error(e) from None
+
+
+def _einsum_check(equation, ts):
+    """Paddle's AssertionErrors for an equation that does not fit the operands ``ts``, and its
+    ValueError for a label on dimensions of different sizes (neither 1; sizes are checked on
+    values, a static Variable's when the program runs)."""
+    if not ts:
+        raise AssertionError("Required at least one operand in Einsum API, but received 0")
+    lhs, *rhs = equation.replace(" ", "").split("->")
+    if len(rhs) > 1:
+        raise AssertionError("Invalid equation: multiple `->` were found.")
+    labels = lhs.split(",")
+    if len(labels) != len(ts):
+        raise AssertionError(f"Invalid equation: the number of operands is {len(ts)}, but found "
+                             f"{len(labels)} segments in the label equation.")
+    sizes = {}
+    for lab, t in zip(labels, ts):
+        for c in lab.replace(".", ""):
+            if not c.isalpha():
+                raise AssertionError(f"Invalid equation: {c} is not a valid label, which should "
+                                     "be letters.")
+        if "." in lab.replace("...", "", 1):
+            raise AssertionError("Invalid equation: `.` is found outside of an ellipsis.")
+        full = lab.replace("...", "." * (t.dim() - len(lab) + 3))
+        if len(full) != t.dim():
+            raise AssertionError(f"Invalid equation: the label string '{lab}' misses "
+                                 "dimensions.")
+        for c, n in zip(full, t.shape if isinstance(t, torch.Tensor) else ()):
+            seen = sizes.setdefault(c, n)
+            if c != "." and seen != n and 1 not in (seen, n):
+                raise ValueError("(InvalidArgument) Same label have different shapes for label: "
+                                 f"`{c}`")
+    if rhs and "..." in lhs and "..." not in rhs[0]:
+        raise AssertionError("Invalid equation: missing ellipsis in output labels.")
 
 
 def _undiagonal(lhs, rhs, ts):
@@ -302,6 +337,8 @@ def dot(x, y, name=None, *, out=None):
 @op(method=True)
 def inner(x, y, name=None):
     """Sum of products over the last axes (a 0-d operand scales the other)."""
+    for v, what in ((x, "x"), (y, "y")):     # while a program is built: Paddle's TypeError
+        check_variable_and_dtype(v, what, ["float16", "float32", "float64"], "inner")
     a, b = _operands(x, y, "inner")
     if a.dtype is not b.dtype:
         a, b = _mixed(a, b)

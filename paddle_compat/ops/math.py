@@ -490,6 +490,8 @@ def _binary_(fn_, api, promote):
             _writable(x, api)
             x._t = divide(x, y)._t
             return x
+        if not isinstance(a, torch.Tensor):  # a static Variable: as Paddle's programs, a new
+            return wrap(getattr(a, fn_.__name__[:-1])(b))   # Variable; x fetches as it was
         if api == "floor_divide_":           # not differentiable: Paddle allows it on any leaf
             with torch.no_grad():
                 fn_(a, b)

@@ -416,16 +416,17 @@ def _fill_from(x, api, draw):
     d = _dt.from_torch_dtype(t.dtype)
     if not d.is_floating_point:
         raise TypeError(f"{api}(): x must be a floating point tensor, but received {d.name}")
-    if t.requires_grad:     # a non-leaf: overwritten, so no gradient reaches what it held
-        src = torch.empty_like(t.detach())
-        _fill_from(wrap(src), api, draw)
-        t.copy_(src)
-        return x
+    # a non-leaf on the autograd graph takes the values by a tracked copy: as in Paddle, what
+    # was computed before gets a zero gradient through them
+    track = t.requires_grad and not t.is_leaf
+    dst = torch.empty_like(t) if track else t
     with torch.no_grad():
-        if t.device.type != "cpu":
-            draw(None, t)
+        if dst.device.type != "cpu":
+            draw(None, dst)
         else:
-            t.copy_(torch.from_numpy(np.ascontiguousarray(draw(tuple(t.shape), d.name))))
+            dst.copy_(torch.from_numpy(np.ascontiguousarray(draw(tuple(t.shape), d.name))))
+    if track:
+        t.copy_(dst)
     return x
 
 

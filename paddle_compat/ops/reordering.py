@@ -101,9 +101,13 @@ def rot90(x, k=1, axes=[0, 1], name=None):
         raise ValueError(f"expected total rotation axes == 2, but got axes = {len(axes)}")
     if t.dim() < 2:
         raise ValueError(f"expected total dims >= 2, but got total dims = {t.dim()}")
-    if axes[0] % t.dim() == axes[1] % t.dim():
+    nd = t.dim()
+    if axes[0] == axes[1] or abs(axes[0] - axes[1]) == nd:
         raise ValueError(f"expected rotation axes to be different, but got axis0 = {axes[0]}, "
                          f"and axis1 = {axes[1]}")
+    for i in (0, 1):
+        if not -nd <= axes[i] < nd:
+            raise ValueError(f"Rotation axis{i} out of range, axis{i} = {axes[i]}")
     return wrap(torch.rot90(t, k, axes))
 
 

@@ -88,6 +88,8 @@ def flatten(x, start_axis=0, stop_axis=-1, name=None):
     """Merge axes start_axis..stop_axis into one (a 0-d x gives shape [1])."""
     if start_axis == 0 and stop_axis == -1 and type(x) is Tensor:
         return wrap(torch.flatten(x._t))        # hot path: all axes (a 0-d x gives [1] too)
+    if not isinstance(x, Tensor):
+        raise ValueError("The input x should be a Tensor")
     t = _tensor(x, "flatten")
     nd = max(t.dim(), 1)
     if (start_axis % nd) > (stop_axis % nd):

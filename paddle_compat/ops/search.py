@@ -7,9 +7,10 @@ axis works on the flattened tensor and gives a 0-d result (``keepdim`` keeps eve
 import torch
 
 from ..framework import dtype as _dt
+from ..framework.data_feeder import check_variable_and_dtype
 from ..framework.fastops import fast_path
 from ..framework.tensor import Tensor, wrap, writable
-from .common import finish, not_tensor
+from .common import finish, no_kernel_error, not_tensor
 from .registry import OpSet
 
 op = OpSet(__name__)
@@ -210,10 +211,33 @@ def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=Non
     right = right or side == "right"
     if sorter is not None:
         sorter = _tensor(sorter, "searchsorted", "sorter", 6)
+    for a, what in ((s, "sorted_sequence"), (v, "values")):
+        if a.dtype not in (torch.float32, torch.float64, torch.int32, torch.int64, torch.float16,
+                           torch.bfloat16):
+            no_kernel_error("searchsorted", a.dtype, "float32, float64, int32, int64", arg=what)
+    _searchsorted_dims(list(sorted_sequence.shape), list(values.shape), out_int32)
     try:
         return wrap(torch.searchsorted(s, v, out_int32=out_int32, right=right, sorter=sorter))
     except RuntimeError as e:
         raise _invalid(e) from None
+
+
+def _searchsorted_dims(sd, vd, out_int32):
+    """Paddle's RuntimeError (also while a program is built, -1 for an unknown dimension) for
+    a sequence of more than 1 dimension whose leading dimensions are not the values', and for
+    a last dimension an int32 output cannot index."""
+    if len(sd) != 1 and (len(sd) != len(vd) or sd[:-1] != vd[:-1]):
+        raise RuntimeError(f"(Unavailable) The dimensions of sorted_sequence tensor "
+                           f"( {', '.join(map(str, sd))} ) and values tensor "
+                           f"( {', '.join(map(str, vd))} ) can not match. Because the input "
+                           "sorted_sequence tensor must be 1 dimension or the first N-1 "
+                           "dimensions of sorted_sequence tensor and input values tensor must "
+                           "match. Please input appropriate sorted_sequence again! ")
+    if out_int32 and sd and sd[-1] >= 2 ** 31:
+        raise RuntimeError(f"(Unavailable) The size of sorted_sequence {sd[-1]} exceed the "
+                           f"maximum limit d{2 ** 31 - 1}Because the size of sorted_sequence "
+                           "should be less than the output maximum value for int32 bit. Please "
+                           "set appropriate sorted_sequence to meet this requirement! ")
 
 
 @op(method=True)
@@ -252,6 +276,9 @@ def index_sample(x, index):
 @op(method=True)
 def masked_select(x, mask, name=None):
     """The 1-d tensor of x's entries where ``mask`` (broadcast with x) is True."""
+    check_variable_and_dtype(x, "x", ["float16", "float32", "float64", "int32", "int64",
+                                      "uint16", "bfloat16"], "paddle.tensor.search.mask_select")
+    check_variable_and_dtype(mask, "mask", ["bool"], "paddle.tensor.search.masked_select")
     try:
         return wrap(torch.masked_select(x._t, mask._t))
     except AttributeError:
@@ -274,8 +301,13 @@ def kthvalue(x, k, axis=None, keepdim=False, name=None):
     NaN sorts last; among equal values the earlier position counts as smaller, as in Paddle)."""
     t = _tensor(x, "kthvalue")
     ax = -1 if axis is None else axis
-    n = t.shape[ax] if t.dim() else 1
-    if not 1 <= k <= n:
+    nd = t.dim()
+    if k < 1:
+        raise ValueError(f"(InvalidArgument) the k in the kthvalue must >= 1, but received {k} .")
+    if nd and not -nd <= ax < nd:
+        raise ValueError(f"(InvalidArgument) the axis must be [{-nd}, {nd}), but received {ax} .")
+    n = t.shape[ax] if nd else 1
+    if k > n:
         raise ValueError(f"(InvalidArgument) input of kthvalue must have >= {k} columns in "
                          f"axis of {ax}")
     if t.dim() == 0:

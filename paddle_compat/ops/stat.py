@@ -11,7 +11,7 @@ import torch
 from ..framework import mode
 from ..framework.data_feeder import check_variable_and_dtype
 from ..framework.tensor import Tensor, wrap
-from .common import not_tensor
+from .common import no_kernel_error, not_tensor
 from .reduction import _axis, _check_axes, _int_mean, _reduce
 from .registry import OpSet
 
@@ -144,7 +144,12 @@ def nanmedian(x, axis=None, keepdim=False, mode="avg", name=None):
         raise TypeError("In median, the input x should be a Tensor.")
     if mode not in ("avg", "min"):
         raise ValueError(f"Mode {mode} is not supported. Must be avg or min.")
+    if isinstance(axis, (list, tuple)) and not axis:
+        raise ValueError("Axis list should not be empty.")
     t0 = x._t
+    if t0.dtype not in (torch.float32, torch.float64, torch.int32, torch.int64, torch.float16,
+                        torch.bfloat16):
+        no_kernel_error("nanmedian", t0.dtype, "float32, float64, int32, int64", arg="x")
     ax = _axis(axis)
     if isinstance(ax, tuple):          # several axes: move them last and flatten them
         _check_axes(t0, ax)
@@ -155,6 +160,8 @@ def nanmedian(x, axis=None, keepdim=False, mode="avg", name=None):
         d = t.dim() - 1
         out_keep = [1 if i in dims else t0.shape[i] for i in range(nd)]
     else:
+        if ax is not None:
+            _check_axes(t0, ax)
         t, d = _flat_or(t0, ax)
         out_keep = None
     n = t.shape[d]
@@ -186,7 +193,9 @@ _INTERPOLATIONS = ("linear", "lower", "higher", "nearest", "midpoint")
 
 
 def _quantile(x, q, axis, keepdim, interpolation, ignore_nan, api):
-    t0 = _x(x, api)
+    if not isinstance(x, Tensor):
+        raise TypeError("input x should be a Tensor.")
+    t0 = x._t
     if interpolation not in _INTERPOLATIONS:
         raise ValueError(f"interpolation must be one of {list(_INTERPOLATIONS)}, but got "
                          f"{interpolation}")
@@ -206,8 +215,13 @@ def _quantile(x, q, axis, keepdim, interpolation, ignore_nan, api):
     if not t0.is_floating_point():
         raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), "
                            f"{str(t0.dtype)[6:]}) of kernel `lerp` is not registered.")
-    ax = _axis(axis)
     nd = t0.dim()
+    if axis is not None:            # an int or a list of ints in [-nd, nd) (not a tuple)
+        for a in (axis if isinstance(axis, list) else [axis]):
+            if type(a) is not int or not -nd <= a < nd:
+                raise ValueError("Axis should be None, int, or a list, element should in range "
+                                 "[-rank(x), rank(x)).")
+    ax = _axis(axis)
     if ax is None:
         t, d = t0.reshape(-1), 0
     elif isinstance(ax, tuple):

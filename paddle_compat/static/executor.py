@@ -171,22 +171,43 @@ _BITS = (torch.bfloat16, torch.float8_e4m3fn, torch.float8_e5m2)
 
 class DenseTensor(_TensorData):
     """Paddle's ``core.DenseTensor`` (``LoDTensor``): a tensor value to ``set`` from numpy and
-    feed to ``Executor.run``."""
+    feed to ``Executor.run``. Not a Tensor: an op given one raises as Paddle's do (its value is
+    ``_value``, not the ``_t`` Tensors carry)."""
 
     def __init__(self, value=None):
-        self._t = None if value is None else _from_numpy(np.asarray(value))
+        self._value = None if value is None else _from_numpy(np.asarray(value))
 
     def _peek(self):
-        return self._t
+        return self._value
 
     def _get(self):
-        if self._t is None:
+        if self._value is None:
             raise RuntimeError("(PreconditionNotMet) the DenseTensor holds no value yet: call "
                                "set() first")
-        return self._t
+        return self._value
 
     def _put(self, t):
-        self._t = t
+        self._value = t
+
+
+def create_lod_tensor(data, recursive_seq_lens, place):
+    """Paddle's ``base.create_lod_tensor``: a DenseTensor on ``place`` holding ``data`` (a numpy
+    array, a DenseTensor, or a list of sequences, concatenated as a column) with the
+    length-based LoD ``recursive_seq_lens``."""
+    if isinstance(data, _TensorData):
+        return create_lod_tensor(np.array(data), recursive_seq_lens, place)
+    if isinstance(data, list):
+        lens = [len(seq) for seq in data]
+        if [lens] != [list(level) for level in recursive_seq_lens]:
+            raise AssertionError("data and recursive_seq_lens do not match")
+        arr = np.array([v for seq in data for v in seq])
+        data = arr.reshape((*arr.shape, 1))
+    elif not isinstance(data, np.ndarray):
+        raise TypeError("data should be either a DenseTensor, a Numpy array or a list")
+    out = DenseTensor()
+    out.set(data, place)
+    out.set_recursive_sequence_lengths(recursive_seq_lens)
+    return out
 
 
 class SelectedRows:
@@ -342,6 +363,10 @@ def _needed(graph, fetch_nodes):
     return keep
 
 
+def _as_dtype(t, dtype):
+    return t if t.dtype is dtype else t.to(dtype)
+
+
 def build_graph_module(program, feed_names, fetch_nodes, device, bake_scope=None):
     """The GraphModule ``(*feeds, *persistables) -> (*fetches, *persistable outputs)`` and the
     layout: (feed placeholder nodes, persistable names, persistable-output names and flags).
@@ -364,6 +389,7 @@ def build_graph_module(program, feed_names, fetch_nodes, device, bake_scope=None
         used.add(out)
         return out
 
+    fed = {}
     for name in feed_names:
         n = program.node_by_name(name)
         ph = ng.placeholder(arg_name(name))
@@ -371,15 +397,19 @@ def build_graph_module(program, feed_names, fetch_nodes, device, bake_scope=None
             # a fed persistable takes the fed value (the run also writes it to the scope)
             env[n] = ph
             feed_nodes.append(n)
+            fed[name] = ph
         else:
             feed_nodes.append(None)
     root = torch.nn.Module()
     persist = []
+    again = []              # a later static.data of a fed name (another dtype or shape)
     for n in g.nodes:
         if n.op != "placeholder" or n not in keep or n in env:
             continue
         name = n.meta.get("var_name")
-        if n.meta.get("persistable"):
+        if name in fed and n.meta.get("feed"):
+            again.append(n)
+        elif n.meta.get("persistable"):
             if bake_scope is not None:
                 t = bake_scope._vars.get(name)
                 if t is None:
@@ -398,6 +428,8 @@ def build_graph_module(program, feed_names, fetch_nodes, device, bake_scope=None
             raise ValueError(f"(InvalidArgument) The feed variable '{name}' is needed by the "
                              f"fetched results but is not given: add it to feed={{'{name}': "
                              "...}")
+    for n in again:         # the same fed value, in this declaration's dtype
+        env[n] = ng.call_function(_as_dtype, (fed[n.meta["var_name"]], n.meta["pv"][0].dtype))
     persist_out = []
     for n in g.nodes:
         if n not in keep or n.op in ("placeholder", "output"):

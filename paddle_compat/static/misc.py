@@ -22,6 +22,7 @@ import numpy as np
 import torch
 
 from ..framework import dtype as _dt
+from ..framework.indexing import bad_value, setitem as _setitem
 from ..framework.param_attr import ParamAttr
 from ..framework.tensor import Tensor, wrap
 from . import mode as _mode
@@ -523,25 +524,49 @@ def py_func(func, x, out, backward_func=None, skip_vars_in_backward_input=None):
 
 def setitem(x, index, value):
     """``x[index] = value`` in place (Paddle 3.3.1's ``set_value_``): in a program ``x`` then
-    holds (and fetches) the new value and the returned Variable is that value."""
-    if not isinstance(getattr(x, "_t", None), StaticProxy):
-        x[index] = value
-        return x
-    t = x._t
+    holds (and fetches) the new value and the returned Variable is that value; a constant
+    ``x`` (``paddle.ones`` in a program) becomes one of the program, so a value that does not
+    fit it fails when the program runs, as in Paddle."""
+    t = getattr(x, "_t", None)
+    if not isinstance(t, StaticProxy):
+        if _mode.in_dynamic_mode() or not isinstance(t, torch.Tensor):
+            x[index] = value
+            return x
+        if not _holds_variable((index, value)):
+            try:                    # its index errors now (meta tensors miss some)
+                _set_copy(t, index, value)
+            except ValueError:
+                pass                # a value that does not fit: when the program runs
+        t = default_main_program().tracer.constant(t)
+    if not isinstance(value, (Tensor, np.ndarray, np.generic, int, float, bool, complex)):
+        raise bad_value(value)
     v = getattr(value, "_t", value)
+    if isinstance(v, np.ndarray):
+        v = torch.from_numpy(v)
     if isinstance(v, torch.Tensor) and not isinstance(v, StaticProxy) or \
             isinstance(v, (int, float, bool)):
         v = torch.as_tensor(v, dtype=t.dtype)
     out = t.tracer.record("call_function", _set_copy, (t, index, v), {},
                           var_name=t.tracer.unique_var_name("set_value") + ".tmp_0",
-                          meta={"op_type": "set_value_"})
+                          meta={"op_type": "set_value_", "side_effect": True})
     rebind(x, out)              # Paddle's set_value_ writes x in place: x now fetches this
     return wrap(out)
 
 
+def _holds_variable(v):
+    if isinstance(v, (tuple, list)):
+        return any(_holds_variable(a) for a in v)
+    return isinstance(getattr(v, "_t", v), StaticProxy)
+
+
 def _set_copy(t, index, value):
     out = t.clone()
-    out[index] = value.to(out.dtype) if isinstance(value, torch.Tensor) else value
+    try:                            # Paddle's indexing (negative steps, bool lists, ...)
+        _setitem(wrap(out), index, wrap(value) if isinstance(value, torch.Tensor) else value)
+    except ValueError:              # a value of a shape that does not broadcast to x[index]
+        if out.device.type == "meta":
+            return out              # as Paddle, found when the program runs, not when built
+        raise
     return out
 
 

@@ -572,9 +572,12 @@ def data(name, shape, dtype=None, lod_level=0):
     shape = _shape_list(shape)
     tdtype = _dt.default_float().torch if dtype is None else _dt.convert_dtype(dtype).torch
     prog = default_main_program()
-    if prog.node_by_name(name) is not None and \
-            prog.node_by_name(name).op == "placeholder":
-        return _node_variable(prog, prog.node_by_name(name))
+    old = prog.node_by_name(name)
+    if old is not None and old.op == "placeholder" and old.meta.get("declared_shape") == shape \
+            and old.meta["pv"][0].dtype is tdtype:
+        return _node_variable(prog, old)
+    # as Paddle, declaring the name again with another dtype or shape gives a new Variable (of
+    # that dtype and shape) fed from the same name
     return prog.add_input(name, shape, tdtype, meta={"feed": True, "declared_shape": shape})
 
 

@@ -593,7 +593,8 @@ class StaticProxy(Proxy):
         """Record ``target(*args, **kwargs)``, whose output has ``dtype`` and the shape this
         1-d Variable holds at run time (or ``parts``: ints and 0-d Variables, this one among
         them): as in Paddle, the values of ``paddle.shape(x)`` of known dimensions and the
-        ints are known, a 0-d Variable's and anything else is -1."""
+        ints are known, a 0-d Variable's and anything else is -1; a shape Variable of unknown
+        length gives one dimension of -1."""
         pair = []
         for which in (0, 1):
             dims = []

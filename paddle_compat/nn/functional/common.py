@@ -838,6 +838,25 @@ def fold(x, output_sizes, kernel_sizes, strides=1, paddings=0, dilations=1, name
     s = _pair(strides, "strides", AssertionError)
     d = _pair(dilations, "dilations", AssertionError)
     pads = _block_pads(paddings, ValueError)
+    for pos, (what, v) in enumerate((("output_sizes", size), ("kernel_sizes", k),
+                                     ("strides", s), ("paddings", pads), ("dilations", d))):
+        for e in v:
+            if not isinstance(e, (int, np.integer)):
+                raise TypeError(f"(InvalidType) fold(): argument '{what}' (position {pos + 1}) "
+                                f"must be list[int], but got {type(e).__name__}")
+    if min(k) <= 0:
+        raise ValueError("(InvalidArgument) The `kernel_sizes` should be greater than zero, but "
+                         f"received kernel_height: {k[0]} kernel_width: {k[1]}.")
+    if min(s) <= 0:
+        raise ValueError("(InvalidArgument) The `strides` should be greater than zero, but "
+                         f"received strides_height: {s[0]} strides_width: {s[1]}.")
+    for i, what in ((0, "height"), (1, "width")):
+        if size[i] <= 0:
+            raise ValueError(f"(InvalidArgument) The `output_{what}` should be greater than "
+                             f"zero, but received output_{what}: {size[i]} .")
+    if min(d) <= 0:
+        raise ValueError("(InvalidArgument) The `dilations` should be greater than zero, but "
+                         f"received dilations_height: {d[0]} dilations_width: {d[1]}.")
     blocks = [(size[i] + 2 * pads[i] - (d[i] * (k[i] - 1) + 1)) // s[i] + 1 for i in (0, 1)]
     if blocks[0] * blocks[1] != t.shape[-1]:
         raise ValueError(f"(InvalidArgument) Given input output_size ({size[0]}, {size[1]}), "

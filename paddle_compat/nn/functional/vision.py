@@ -4,7 +4,7 @@ layouts as permuted views; Paddle's ``align_corners`` defaults to True)."""
 import torch
 
 from ...framework.tensor import Tensor, wrap
-from ...ops.common import at_run_time, static_payload
+from ...ops.common import at_run_time, not_tensor, static_payload
 from .conv import channel_first, channel_last_of
 
 __all__ = ["pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "grid_sample", "affine_grid"]
@@ -71,6 +71,9 @@ def grid_sample(x, grid, mode="bilinear", padding_mode="zeros", align_corners=Tr
     if padding_mode not in _PADS:
         raise ValueError(f"The padding mode of grid sample function should be in "
                          f"{list(_PADS)}, but got: {padding_mode}")
+    for pos, (what, v) in enumerate((("x", x), ("grid", grid))):
+        if not isinstance(v, Tensor):
+            raise not_tensor("grid_sample", what, pos, v)
     return wrap(torch.grid_sampler(x._t, grid._t, _MODES[mode], _PADS[padding_mode],
                                    align_corners))
 

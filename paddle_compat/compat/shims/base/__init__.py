@@ -11,7 +11,7 @@ from ....framework.place import CPUPlace, CUDAPinnedPlace, CUDAPlace, is_compile
 from ....static import Executor, Program, default_main_program, default_startup_program
 from ....static import program_guard, global_scope, scope_guard
 from ....static.backward import gradients
-from ....static.executor import Scope
+from ....static.executor import Scope, create_lod_tensor
 from ....static.feeder import DataFeeder
 from ....static.mode import in_dynamic_mode
 from ....utils import unique_name
@@ -24,5 +24,5 @@ __all__ = ["core", "dygraph", "framework", "CPUPlace", "CUDAPlace", "CUDAPinnedP
            "Executor", "global_scope", "scope_guard", "in_dygraph_mode", "in_dynamic_mode",
            "Parameter", "is_compiled_with_cuda", "wrapped_decorator", "Scope", "unique_name",
            "executor", "proto", "ParamAttr", "gradients", "DataFeeder", "set_flags",
-           "get_flags", "in_pir_mode",
+           "get_flags", "in_pir_mode", "create_lod_tensor",
            "libpaddle", "backward"]
