@@ -456,7 +456,7 @@ def _exponential(shape, name, lam):
 def _exponential_draw(t, lam):
     """A new tensor of ``t``'s shape and dtype holding exponential values of rate ``lam``."""
     if t.device.type != "cpu":
-        return torch.empty_like(t).exponential_(lam)
+        return torch.empty_like(t.detach()).exponential_(lam)
     d = _dt.from_torch_dtype(t.dtype).name
     return torch.from_numpy(np.ascontiguousarray(_exponential(tuple(t.shape), d, lam)))
 

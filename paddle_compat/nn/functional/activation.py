@@ -566,7 +566,7 @@ def gumbel_softmax(x, temperature=1.0, hard=False, axis=-1, name=None):
     y = torch.softmax(z if temperature == 1 else t + (z - t).detach(), axis)
     if not hard:
         return wrap(y)
-    onehot = torch.zeros_like(y).scatter_(axis, y.argmax(axis, keepdim=True), 1.0)
+    onehot = torch.zeros_like(y.detach()).scatter_(axis, y.argmax(axis, keepdim=True), 1.0)
     return wrap(onehot + y * 0)
 
 
