@@ -6,7 +6,7 @@ import torch
 from ..framework import dtype as _dt
 from ..framework.data_feeder import check_variable_and_dtype
 from ..framework.tensor import wrap
-from .manip_common import _tensor, _tensors
+from .manip_common import _at_run_time, _tensor, _tensors
 from .registry import OpSet
 
 op = OpSet(__name__)
@@ -31,12 +31,30 @@ def unique(x, return_index=False, return_inverse=False, return_counts=False, axi
                                           "int64"], "unique")
     t = _tensor(x, "unique")
     idt = _dt.convert_dtype(dtype).torch
+    if axis is not None and not -t.dim() <= axis < max(t.dim(), 1):
+        raise ValueError(f"(InvalidArgument) The axis({axis}) should be less than the dimension "
+                         f"size({t.dim()}) of x.")
+    if isinstance(t, torch.fx.Proxy):
+        # a static Variable: the sizes depend on its values, so the op runs with the program
+        # (Paddle's static shapes: -1 along the unique axis)
+        flags = dict(return_index=return_index, return_inverse=return_inverse,
+                     return_counts=return_counts, axis=axis, dtype=dtype)
+        dims = [-1] if axis is None else [-1 if i == axis % t.dim() else d
+                                          for i, d in enumerate(x.shape)]
+        shape = list(x.shape)
+        n_in = (shape[axis] if axis is not None else
+                -1 if -1 in shape else int(torch.tensor(shape).prod()))
+        # the inverse has one entry per element (slice) of x, the others one per unique value
+        kinds = ["out"] + ["index"] * return_index + ["inverse"] * return_inverse + \
+            ["counts"] * return_counts
+        res = [_at_run_time(unique, t, (x,), flags,
+                            dims if k == "out" else [n_in] if k == "inverse" else [-1],
+                            t.dtype if k == "out" else idt, part=i if len(kinds) > 1 else None)
+               for i, k in enumerate(kinds)]
+        return res[0] if len(res) == 1 else tuple(res)
     if axis is None:
         t = t.reshape(-1)
         axis = 0
-    elif isinstance(axis, int) and not -t.dim() <= axis < max(t.dim(), 1):
-        raise ValueError(f"(InvalidArgument) The axis({axis}) should be less than the dimension "
-                         f"size({t.dim()}) of x.")
     out, inverse, counts = torch.unique(t, sorted=True, return_inverse=True,
                                         return_counts=True, dim=axis)
     res = [wrap(out)]

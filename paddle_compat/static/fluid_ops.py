@@ -440,6 +440,12 @@ def _unique(layer, ins, a):
     res = _ops.unique(ins[0], return_index=True, return_inverse=True, return_counts=True,
                       axis=axis[0] if axis else None, dtype=dtype_name(a["dtype"]))
     out, index, inverse, counts = res
+    if not a["is_sorted"]:
+        # the legacy op (is_sorted False): the unique values in the order they first appear
+        order = _ops.argsort(index)
+        out = _ops.index_select(out, order, axis[0] if axis else 0)
+        inverse = _ops.index_select(_ops.argsort(order), inverse)
+        index, counts = _ops.index_select(index, order), _ops.index_select(counts, order)
     return [out, index if a["return_index"] else None,
             inverse if a["return_inverse"] or not a["is_sorted"] else None,
             counts if a["return_counts"] else None]
