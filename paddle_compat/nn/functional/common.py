@@ -69,10 +69,8 @@ def linear(x, weight, bias=None, name=None):
         b = bias._t
         if (isinstance(t, torch.Tensor) and t.device.type == "cpu" and w.device.type == "cpu"
                 and b.dtype is t.dtype and not _autocast("cpu")):
+            # eager only: a static graph keeps the one linear node jit.save writes
             return wrap(torch.matmul(t, w).add_(b))
-        if isinstance(t, torch.fx.Proxy) and b.dtype is t.dtype:
-            # a static program: Paddle's two ops (matmul, then add), rounded as Paddle's are
-            return wrap(torch.matmul(t, w) + b)
         if t.dim() == 2:
             return wrap(torch.addmm(bias._t, t, w))
         return wrap(_nn.linear(t, w.t(), bias._t))
