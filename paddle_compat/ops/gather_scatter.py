@@ -38,7 +38,7 @@ def gather(x, index, axis=None, name=None):
         dims = list(x.shape)
         if dims:
             dims[0] = int(index.shape[0]) if index.ndim else 1
-        return _at_run_time(gather, axis._t, (x, index, axis), {}, dims, t.dtype)
+        return _at_run_time(gather, (x, index, axis), {}, dims, t.dtype)
     axis = 0 if axis is None else _int(axis)
     if i.dtype is not torch.int64 and i.dtype is not torch.int32:
         raise ValueError("(InvalidArgument) The data type of Input(Index) of gather must be "

@@ -180,7 +180,7 @@ def _split_at_run_time(x, num_or_sections, axis, anchor):
     Variable ``x`` is unknown (-1 there)."""
     n = num_or_sections if type(num_or_sections) is int else len(num_or_sections)
     dims = list(x.shape) if anchor is x._t else [-1] * x.ndim
-    return [_at_run_time(split, anchor, (x, num_or_sections, axis), {}, dims, x._t.dtype, j)
+    return [_at_run_time(split, (x, num_or_sections, axis), {}, dims, x._t.dtype, j)
             for j in range(n)]
 
 

@@ -102,10 +102,10 @@ def _runner(api):
     return fn
 
 
-def _at_run_time(api, anchor, args, kwargs, dims, dtype, part=None):
-    """Record ``api(*args, **kwargs)`` into the static program of ``anchor`` (a Variable's
-    payload among the arguments, see ``_static_payload``): the program calls ``api`` eagerly
-    when it runs, with the values its Variables hold then. ``dims`` is Paddle's static shape
-    of the output (-1 where it is known only then), ``dtype`` its torch dtype; ``part`` picks
-    one output of an api that gives several."""
+def _at_run_time(api, args, kwargs, dims, dtype, part=None):
+    """Record ``api(*args, **kwargs)`` into the static program of the Variables among its
+    arguments (see ``_static_payload``): the program calls ``api`` eagerly when it runs, with
+    the values its Variables hold then. ``dims`` is Paddle's static shape of the output (-1
+    where it is known only then), ``dtype`` its torch dtype; ``part`` picks one output of an
+    api that gives several."""
     return at_run_time(_runner(api), (part, tuple(args), kwargs), dims, dtype)

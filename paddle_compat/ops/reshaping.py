@@ -66,7 +66,7 @@ def reshape(x, shape, *more, name=None):
     if _mode._static:
         anchor = _static_payload(shape)
         if anchor is not None:          # the shape is known when the program runs
-            return _at_run_time(reshape, anchor, (x, shape), {}, _static_dims(t, shape, 0),
+            return _at_run_time(reshape, (x, shape), {}, _static_dims(t, shape, 0),
                                 t.dtype)
     if (type(shape) is not list and type(shape) is not tuple) or 0 in shape:
         shape = _reshape_shape(t, shape)
@@ -132,7 +132,7 @@ def squeeze(x, axis=None, name=None):
         dims = list(t.shape)
         axes = [a % len(dims) for a in _int_list(axis)] if dims else []
         if any(dims[a] == -1 for a in axes):
-            return _at_run_time(squeeze, t, (x, axis), {},
+            return _at_run_time(squeeze, (x, axis), {},
                                 [d for i, d in enumerate(dims) if i not in axes or d not in
                                  (1, -1)], t.dtype)
     try:                                        # torch.squeeze parses faster than t.squeeze
@@ -162,7 +162,7 @@ def unsqueeze(x, axis, name=None):
         anchor = _static_payload(axis)
         if anchor is not None:          # the axes are known when the program runs
             n = len(axis) if isinstance(axis, (list, tuple)) else _static_dims(t, axis, None)
-            return _at_run_time(unsqueeze, anchor, (x, axis), {},
+            return _at_run_time(unsqueeze, (x, axis), {},
                                 [-1] * (t.dim() + (n if isinstance(n, int) else len(n))),
                                 t.dtype)
     try:
@@ -266,7 +266,7 @@ def expand(x, shape, name=None):
     if _mode._static:
         anchor = _static_payload(shape)
         if anchor is not None:          # the shape is known when the program runs
-            return _at_run_time(expand, anchor, (x, shape), {}, _static_dims(t, shape, -1),
+            return _at_run_time(expand, (x, shape), {}, _static_dims(t, shape, -1),
                                 t.dtype)
     if type(shape) is not list and type(shape) is not tuple:
         if isinstance(shape, np.ndarray):           # Paddle takes a numpy array of ints too

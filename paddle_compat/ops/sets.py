@@ -47,7 +47,7 @@ def unique(x, return_index=False, return_inverse=False, return_counts=False, axi
         # the inverse has one entry per element (slice) of x, the others one per unique value
         kinds = ["out"] + ["index"] * return_index + ["inverse"] * return_inverse + \
             ["counts"] * return_counts
-        res = [_at_run_time(unique, t, (x,), flags,
+        res = [_at_run_time(unique, (x,), flags,
                             dims if k == "out" else [n_in] if k == "inverse" else [-1],
                             t.dtype if k == "out" else idt, part=i if len(kinds) > 1 else None)
                for i, k in enumerate(kinds)]

@@ -56,7 +56,7 @@ def slice(input, axes, starts, ends):
     if _mode._static:
         anchor = _static_payload(starts, ends)
         if anchor is not None:          # the bounds are known when the program runs
-            return _at_run_time(slice, anchor, (input, axes, starts, ends), {},
+            return _at_run_time(slice, (input, axes, starts, ends), {},
                                 _static_slice_dims(t, axes, starts, ends), t.dtype)
     starts, ends = _int_list(starts), _int_list(ends)
     if not axes:
