@@ -769,11 +769,8 @@ def lerp_(x, y, weight, name=None):
     a = _writable(x, "lerp_")
     b = _x(y, "lerp", "y", 1)
     w = weight._t if isinstance(weight, Tensor) else weight
-    shape = _broadcast_shape(a, b)
+    _check_inplace_shape(a, b)                  # Paddle's check: the result must fit x
     if isinstance(w, torch.Tensor):
-        shape = _broadcast_shape(torch.empty(shape, device="meta"), w)
-    if shape != a.shape:                        # Paddle's check: the result must fit x
-        raise ValueError(f"The shape of broadcast output {list(shape)} is different from that "
-                         f"of inplace tensor {list(a.shape)} in the Inplace operation.")
+        _check_inplace_shape(a, w)
     a.lerp_(b, w)
     return x
