@@ -6,7 +6,7 @@ optimised predictor, ``static.CompiledProgram(program, build_strategy)`` with
 ``jit.to_static(jit.load(path), backend="CINN")`` for a loaded Layer called for inference
 (eval mode, gradients off); here each is the model's traced graph (``to_static`` of the
 loaded ``TranslatedLayer``) exported with ``torch.export`` and compiled by AOTInductor
-(``INDUCTOR_CONFIGS``) into a C++ package for the input shapes of the first run. With more
+(``INDUCTOR_CONFIGS``; small convolutions written out first, jit/small_conv.py) into a C++ package for the input shapes of the first run. With more
 than one thread the 1-thread package is built too, and the fastest way to call them is timed
 when they load (``AotRunner._build``). Packages are cached under
 ``~/.cache/paddle_compat/aot`` (``PADDLE_COMPAT_AOT_CACHE`` overrides; ``package_path``
@@ -25,6 +25,7 @@ import torch
 from ..framework import threads as _threads
 from ..framework.tensor import wrap
 from ..static.mode import mode_guard
+from . import small_conv
 
 __all__ = ["wanted", "AotRunner", "cache_root", "package_path", "INDUCTOR_CONFIGS"]
 
@@ -63,10 +64,11 @@ def package_path(files, sig, threads=None):
     """Where the package of the model ``files`` for the input signature ``sig`` is cached:
     keyed by the files' SHA-256, the signature, the thread count it is built for (``threads``,
     torch's by default: inductor writes 1-thread kernels without OpenMP), the inductor
-    settings and torch's version."""
+    settings, the graph rewrites (jit/small_conv.py) and torch's version."""
     h = _file_digest(files)
     h.update(repr((sig, torch.get_num_threads() if threads is None else threads,
-                   sorted(INDUCTOR_CONFIGS.items()), torch.__version__)).encode())
+                   sorted(INDUCTOR_CONFIGS.items()), ("small_conv", small_conv.MAX_MACS),
+                   torch.__version__)).encode())
     return os.path.join(cache_root(), h.hexdigest()[:32] + ".pt2")
 
 
@@ -236,7 +238,9 @@ class AotRunner:
         if tr.out_pos != list(range(len(tr.out_leaves))):
             raise RuntimeError("the model returns values that are not tensors")
         with torch.no_grad():
-            return torch.export.export(tr.gm, tuple(tensors), strict=False)
+            ep = torch.export.export(tr.gm, tuple(tensors), strict=False)
+            # small convolutions written out for inductor (no ATen call per convolution)
+            return ep.run_decompositions(small_conv.decompositions())
 
     def _compile(self, ep, path, threads):
         """Write the AOTInductor package of the exported model ``ep`` for ``threads`` threads

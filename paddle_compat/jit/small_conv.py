@@ -1,0 +1,86 @@
+"""Small convolutions written out for inductor, so a compiled package makes no ATen call for them.
+
+A 2-D convolution whose arithmetic is tiny (the models of a predictor run at batch 1-2 on a
+few channels) costs far more in ATen's call than in its multiply-adds: the kernel chosen per
+call, the column buffer allocated per call, oneDNN's primitive built per call. Written as the
+sum over the kernel window of shifted input slices times the weight, inductor generates it
+as one loop nest, fused with what follows (the folded batch norm, the activation), and the
+weight reshape is folded at freezing. Above ``MAX_MACS`` multiply-adds per call ATen's
+blocked kernels win and the convolution is left to them.
+
+``decompositions()`` is the table handed to ``ExportedProgram.run_decompositions`` before
+AOTInductor compiles a loaded model (jit/aot.py).
+"""
+import torch
+import torch.nn.functional as F
+
+__all__ = ["MAX_MACS", "direct_conv2d", "decompositions"]
+
+#: multiply-adds per call up to which a convolution is written out (measured on an AVX2 core:
+#: at 2.4M a 3x3 convolution written out takes 1.6-2.9x ATen's time, at 150K half of it)
+MAX_MACS = 1 << 17
+
+_aten = torch.ops.aten
+
+
+def _pair(v):
+    v = list(v) if isinstance(v, (list, tuple)) else [v]
+    return v * 2 if len(v) == 1 else v
+
+
+def direct_conv2d(x, w, b=None, stride=1, padding=0, dilation=1, groups=1):
+    """``F.conv2d`` (NCHW, numeric padding) as slices of the padded input times the weight,
+    summed over input channels and the window: the same values, in torch ops that inductor
+    fuses."""
+    sh, sw = _pair(stride)
+    ph, pw = _pair(padding)
+    dh, dw = _pair(dilation)
+    n, _, h, wd = x.shape
+    o, cg, kh, kw = w.shape
+    ho = (h + 2 * ph - dh * (kh - 1) - 1) // sh + 1
+    wo = (wd + 2 * pw - dw * (kw - 1) - 1) // sw + 1
+    if ph or pw:
+        x = F.pad(x, (pw, pw, ph, ph))
+    cols = torch.stack([x[:, :, i * dh: i * dh + sh * (ho - 1) + 1: sh,
+                          j * dw: j * dw + sw * (wo - 1) + 1: sw]
+                        for i in range(kh) for j in range(kw)], dim=2)   # N, C, window, Ho, Wo
+    cols = cols.reshape(n, groups, 1, cg, kh * kw, ho, wo)
+    out = (cols * w.reshape(groups, o // groups, cg, kh * kw, 1, 1)).sum((3, 4))
+    out = out.reshape(n, o, ho, wo)
+    return out if b is None else out + b.reshape(1, o, 1, 1)
+
+
+def _macs(x, w, stride, padding, dilation):
+    (sh, sw), (ph, pw), (dh, dw) = _pair(stride), _pair(padding), _pair(dilation)
+    n, _, h, wd = x.shape
+    o, cg, kh, kw = w.shape
+    ho = (h + 2 * ph - dh * (kh - 1) - 1) // sh + 1
+    wo = (wd + 2 * pw - dw * (kw - 1) - 1) // sw + 1
+    return n * o * ho * wo * cg * kh * kw
+
+
+def _small(x, w, stride, padding, dilation):
+    """Whether this call is a plain NCHW 2-D float convolution small enough to write out."""
+    return (x.dim() == 4 and w.dim() == 4 and not isinstance(padding, str)
+            and x.dtype in (torch.float32, torch.float64) and w.dtype == x.dtype
+            and _macs(x, w, stride, padding, dilation) <= MAX_MACS)
+
+
+def _conv2d(x, w, b=None, stride=(1, 1), padding=(0, 0), dilation=(1, 1), groups=1):
+    if not _small(x, w, stride, padding, dilation):
+        return NotImplemented
+    return direct_conv2d(x, w, b, stride, padding, dilation, groups)
+
+
+def _convolution(x, w, b, stride, padding, dilation, transposed, output_padding, groups):
+    if transposed or not _small(x, w, stride, padding, dilation):
+        return NotImplemented
+    return direct_conv2d(x, w, b, stride, padding, dilation, groups)
+
+
+def decompositions():
+    """torch.export's default decomposition table with small convolutions written out."""
+    table = torch.export.default_decompositions()
+    table[_aten.conv2d.default] = _conv2d
+    table[_aten.convolution.default] = _convolution
+    return table
