@@ -6,7 +6,8 @@ optimised predictor, ``static.CompiledProgram(program, build_strategy)`` with
 ``jit.to_static(jit.load(path), backend="CINN")`` for a loaded Layer called for inference
 (eval mode, gradients off); here each is the model's traced graph (``to_static`` of the
 loaded ``TranslatedLayer``) exported with ``torch.export`` and compiled by AOTInductor
-(``INDUCTOR_CONFIGS``; small convolutions written out first, jit/small_conv.py) into a C++ package for the input shapes of the first run. With more
+(``INDUCTOR_CONFIGS``; small convolutions and batched matrix products written out first,
+jit/small_ops.py) into a C++ package for the input shapes of the first run. With more
 than one thread the 1-thread package is built too, and the fastest way to call them is timed
 when they load (``AotRunner._build``). Packages are cached under
 ``~/.cache/paddle_compat/aot`` (``PADDLE_COMPAT_AOT_CACHE`` overrides; ``package_path``
@@ -25,7 +26,7 @@ import torch
 from ..framework import threads as _threads
 from ..framework.tensor import wrap
 from ..static.mode import mode_guard
-from . import small_conv
+from . import small_ops
 
 __all__ = ["wanted", "AotRunner", "cache_root", "package_path", "INDUCTOR_CONFIGS"]
 
@@ -64,10 +65,10 @@ def package_path(files, sig, threads=None):
     """Where the package of the model ``files`` for the input signature ``sig`` is cached:
     keyed by the files' SHA-256, the signature, the thread count it is built for (``threads``,
     torch's by default: inductor writes 1-thread kernels without OpenMP), the inductor
-    settings, the graph rewrites (jit/small_conv.py) and torch's version."""
+    settings, the graph rewrites (jit/small_ops.py) and torch's version."""
     h = _file_digest(files)
     h.update(repr((sig, torch.get_num_threads() if threads is None else threads,
-                   sorted(INDUCTOR_CONFIGS.items()), ("small_conv", small_conv.MAX_MACS),
+                   sorted(INDUCTOR_CONFIGS.items()), small_ops.key(),
                    torch.__version__)).encode())
     return os.path.join(cache_root(), h.hexdigest()[:32] + ".pt2")
 
@@ -239,8 +240,8 @@ class AotRunner:
             raise RuntimeError("the model returns values that are not tensors")
         with torch.no_grad():
             ep = torch.export.export(tr.gm, tuple(tensors), strict=False)
-            # small convolutions written out for inductor (no ATen call per convolution)
-            return ep.run_decompositions(small_conv.decompositions())
+            # small convolutions and bmm written out for inductor (no ATen call for them)
+            return ep.run_decompositions(small_ops.decompositions())
 
     def _compile(self, ep, path, threads):
         """Write the AOTInductor package of the exported model ``ep`` for ``threads`` threads

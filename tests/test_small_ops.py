@@ -1,7 +1,8 @@
-"""Small convolutions written out for the compiled predictor (jit/small_conv.py): the same
-values as ``F.conv2d`` over strides, padding, dilation, groups and dtypes; a model file's
-exported graph (what AOTInductor compiles) keeps no small convolution and still gives Paddle's
-recorded outputs; a large convolution or a transposed one stays ATen's."""
+"""Small convolutions and bmm written out for the compiled predictor (jit/small_ops.py): the
+same values as ``F.conv2d`` over strides, padding, dilation, groups and dtypes, and as
+``torch.bmm``; a model file's exported graph (what AOTInductor compiles) keeps no small
+convolution or bmm and still gives Paddle's recorded outputs; a large convolution or bmm and a
+transposed convolution stay ATen's."""
 import json
 import os
 
@@ -12,7 +13,7 @@ import torch.nn.functional as F
 
 import paddle_compat as paddle
 from paddle_compat.jit import aot as _aot
-from paddle_compat.jit import small_conv
+from paddle_compat.jit import small_ops
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "model_files")
 
@@ -36,10 +37,22 @@ def test_direct_conv2d_equals_conv2d(case, dtype):
     w = torch.randn(ws, dtype=dtype, generator=gen)
     b = torch.randn(ws[0], dtype=dtype, generator=gen) if bias else None
     want = F.conv2d(x, w, b, s, p, d, g)
-    got = small_conv.direct_conv2d(x, w, b, s, p, d, g)
+    got = small_ops.direct_conv2d(x, w, b, s, p, d, g)
     assert got.shape == want.shape
     tol = 1e-12 if dtype == torch.float64 else 1e-5
     torch.testing.assert_close(got, want, rtol=tol, atol=tol)
+
+
+@pytest.mark.parametrize("dtype", [torch.float64, torch.float32])
+def test_direct_bmm_equals_bmm(dtype):
+    gen = torch.Generator().manual_seed(0)
+    for shape in [(1, 1, 1, 1), (4, 5, 4, 5), (3, 2, 7, 1), (2, 6, 3, 6)]:
+        b, n, k, m = shape
+        a = torch.randn(b, n, k, dtype=dtype, generator=gen)
+        c = torch.randn(b, k, m, dtype=dtype, generator=gen)
+        tol = 1e-12 if dtype == torch.float64 else 1e-5
+        torch.testing.assert_close(small_ops.direct_bmm(a, c), torch.bmm(a, c), rtol=tol,
+                                   atol=tol)
 
 
 class _Net(torch.nn.Module):
@@ -61,12 +74,32 @@ def _conv_nodes(ep):
             if n.op == "call_function" and "conv" in str(n.target)]
 
 
-def test_only_small_convolutions_are_written_out():
+def _bmm_nodes(ep):
+    return [n for n in ep.graph.nodes
+            if n.op == "call_function" and n.target is torch.ops.aten.bmm.default]
+
+
+class _Attn(torch.nn.Module):
+    def forward(self, q, k, big):
+        return (q @ k.transpose(-1, -2)).softmax(-1).sum() + (big @ big.transpose(1, 2)).sum()
+
+
+def test_only_small_bmm_is_written_out():
+    q, k, big = torch.randn(2, 2, 5, 4), torch.randn(2, 2, 5, 4), torch.randn(4, 32, 64)
+    ep = torch.export.export(_Attn(), (q, k, big)).run_decompositions(
+        small_ops.decompositions())
+    left = _bmm_nodes(ep)
+    assert [tuple(n.args[0].meta["val"].shape) for n in left] == [(4, 32, 64)]
+    torch.testing.assert_close(ep.module()(q, k, big), _Attn()(q, k, big), rtol=1e-5,
+                               atol=1e-3)
+
+
+def test_only_small_opsolutions_are_written_out():
     net = _Net()
     x, y = torch.randn(2, 3, 8, 8), torch.randn(8, 3, 32, 32)
     ep = torch.export.export(net, (x, y))
     assert len(_conv_nodes(ep)) == 4
-    out = ep.run_decompositions(small_conv.decompositions())
+    out = ep.run_decompositions(small_ops.decompositions())
     left = _conv_nodes(out)
     # the big one and the transposed one stay ATen convolutions ("same" padding comes as
     # explicit padding from conv2d.padding's own decomposition and is written out)
@@ -76,7 +109,7 @@ def test_only_small_convolutions_are_written_out():
 
 
 @pytest.mark.parametrize("name", ["cnn", "mobile"])
-def test_model_file_export_has_no_small_convolution(name):
+def test_model_file_export_has_no_small_opsolution(name):
     """What AOTInductor compiles for a model file (AotRunner._export): no convolution left,
     Paddle 3.3.1's recorded eval outputs."""
     with open(os.path.join(DATA, "expected", name + ".json")) as f:
@@ -86,7 +119,7 @@ def test_model_file_export_has_no_small_convolution(name):
     layer = paddle.jit.load(os.path.join(DATA, name))
     runner = _aot.AotRunner(layer, (), paddle.jit.StaticFunction)
     ep = runner._export(xs)
-    assert _conv_nodes(ep) == []
+    assert _conv_nodes(ep) == [] and _bmm_nodes(ep) == []
     want = np.asarray(gold["eval_output"][0]["data"])
     got = ep.module()(*xs)
     got = got[0] if isinstance(got, (tuple, list)) else got
@@ -98,5 +131,8 @@ def test_cache_key_names_the_rewrite(monkeypatch):
     files = (os.path.join(DATA, "mlp.json"), os.path.join(DATA, "mlp.pdiparams"))
     sig = (((3, 6), torch.float32),)
     before = _aot.package_path(files, sig, 1)
-    monkeypatch.setattr(small_conv, "MAX_MACS", small_conv.MAX_MACS * 2)
-    assert _aot.package_path(files, sig, 1) != before
+    monkeypatch.setattr(small_ops, "MAX_CONV_MACS", small_ops.MAX_CONV_MACS * 2)
+    second = _aot.package_path(files, sig, 1)
+    assert second != before
+    monkeypatch.setattr(small_ops, "MAX_BMM_MACS", small_ops.MAX_BMM_MACS * 2)
+    assert _aot.package_path(files, sig, 1) not in (before, second)

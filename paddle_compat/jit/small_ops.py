@@ -1,12 +1,16 @@
-"""Small convolutions written out for inductor, so a compiled package makes no ATen call for them.
+"""Small convolutions and batched matrix products written out for inductor, so a compiled
+package makes no ATen call for them.
 
-A 2-D convolution whose arithmetic is tiny (the models of a predictor run at batch 1-2 on a
-few channels) costs far more in ATen's call than in its multiply-adds: the kernel chosen per
-call, the column buffer allocated per call, oneDNN's primitive built per call. Written as the
-sum over the kernel window of shifted input slices times the weight, inductor generates it
-as one loop nest, fused with what follows (the folded batch norm, the activation), and the
-weight reshape is folded at freezing. Above ``MAX_MACS`` multiply-adds per call ATen's
-blocked kernels win and the convolution is left to them.
+A 2-D convolution or a ``bmm`` whose arithmetic is tiny (the models of a predictor run at
+batch 1-2 on a few channels) costs far more in ATen's call than in its multiply-adds: the
+kernel chosen per call, the column buffer allocated per call, oneDNN's primitive built per
+call. Written as a broadcast product summed over the contracted dimensions (for a
+convolution: shifted slices of the padded input times the weight), inductor generates it as
+one loop nest fused with what follows (the folded batch norm, the activation, the softmax),
+and a weight reshape is folded at freezing. Above ``MAX_CONV_MACS`` / ``MAX_BMM_MACS``
+multiply-adds per call ATen's blocked kernels win and the op is left to them. (``mm`` and
+``addmm`` are not here: the packages' GEMM autotune already weighs inductor's own template
+against ATen's call.)
 
 ``decompositions()`` is the table handed to ``ExportedProgram.run_decompositions`` before
 AOTInductor compiles a loaded model (jit/aot.py).
@@ -14,11 +18,15 @@ AOTInductor compiles a loaded model (jit/aot.py).
 import torch
 import torch.nn.functional as F
 
-__all__ = ["MAX_MACS", "direct_conv2d", "decompositions"]
+__all__ = ["MAX_CONV_MACS", "MAX_BMM_MACS", "direct_conv2d", "direct_bmm", "decompositions",
+           "key"]
 
 #: multiply-adds per call up to which a convolution is written out (measured on an AVX2 core:
 #: at 2.4M a 3x3 convolution written out takes 1.6-2.9x ATen's time, at 150K half of it)
-MAX_MACS = 1 << 17
+MAX_CONV_MACS = 1 << 17
+
+#: the same for ``bmm`` (a written-out product has no blocking: kept to attention-sized toys)
+MAX_BMM_MACS = 1 << 12
 
 _aten = torch.ops.aten
 
@@ -63,7 +71,7 @@ def _small(x, w, stride, padding, dilation):
     """Whether this call is a plain NCHW 2-D float convolution small enough to write out."""
     return (x.dim() == 4 and w.dim() == 4 and not isinstance(padding, str)
             and x.dtype in (torch.float32, torch.float64) and w.dtype == x.dtype
-            and _macs(x, w, stride, padding, dilation) <= MAX_MACS)
+            and _macs(x, w, stride, padding, dilation) <= MAX_CONV_MACS)
 
 
 def _conv2d(x, w, b=None, stride=(1, 1), padding=(0, 0), dilation=(1, 1), groups=1):
@@ -78,9 +86,28 @@ def _convolution(x, w, b, stride, padding, dilation, transposed, output_padding,
     return direct_conv2d(x, w, b, stride, padding, dilation, groups)
 
 
+def direct_bmm(a, b):
+    """``torch.bmm`` as the broadcast product summed over the inner dimension."""
+    return (a.unsqueeze(-1) * b.unsqueeze(1)).sum(2)
+
+
+def _bmm(a, b):
+    if a.dtype not in (torch.float32, torch.float64) or \
+            a.shape[0] * a.shape[1] * a.shape[2] * b.shape[2] > MAX_BMM_MACS:
+        return NotImplemented
+    return direct_bmm(a, b)
+
+
 def decompositions():
-    """torch.export's default decomposition table with small convolutions written out."""
+    """torch.export's default decomposition table with small convolutions and batched matrix
+    products written out (``matmul`` of batched operands reaches ``bmm`` through it)."""
     table = torch.export.default_decompositions()
     table[_aten.conv2d.default] = _conv2d
     table[_aten.convolution.default] = _convolution
+    table[_aten.bmm.default] = _bmm
     return table
+
+
+def key():
+    """What of this module a compiled package depends on (part of the package cache key)."""
+    return ("small_ops", MAX_CONV_MACS, MAX_BMM_MACS)
