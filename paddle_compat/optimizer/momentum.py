@@ -9,7 +9,7 @@ An L2 decay (the optimizer's ``weight_decay`` as a number or ``L2Decay``, or a p
 float32 attributes: on float64 parameters they are float32 numbers, the learning rate is exact.
 """
 from ..regularizer import L2Decay
-from .optimizer import F64, Optimizer, attr32
+from .optimizer import F32, F64, Optimizer, attr32
 
 __all__ = ["Momentum"]
 
@@ -58,6 +58,8 @@ class Momentum(Optimizer):
         v.mul_(mu).add_(g)
         if group["use_nesterov"]:
             w.sub_((g + v * mu) * lr)
+        elif w.dtype is F32:
+            w.sub_(v * lr)          # two roundings, as Paddle's kernel (not a fused add)
         else:
             w.add_(v, alpha=-lr)
 

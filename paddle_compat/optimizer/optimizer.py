@@ -51,6 +51,7 @@ __all__ = ["Optimizer"]
 _HALF = (torch.float16, torch.bfloat16)
 f32 = np.float32
 F64 = torch.float64
+F32 = torch.float32
 
 
 def attr32(x):
