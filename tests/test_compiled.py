@@ -294,6 +294,38 @@ def test_timed_choice_keeps_the_faster(aot_eager, monkeypatch, slow):
     assert len(named) == (fast == "eager") and all("my_fn" in m for m in named)
 
 
+def test_timed_choice_tries_nchw_variant_of_conv_graphs(aot_eager, monkeypatch):
+    """A graph with convolutions has a third candidate, compiled with NCHW activations
+    (inductor's ``layout_optimization`` off), kept where it is the fastest."""
+    import torch
+    monkeypatch.setattr(_compiled, "TRIAL_PAIRS", 2)
+    net = paddle.nn.Sequential(paddle.nn.Conv2D(2, 3, 3), paddle.nn.ReLU())
+    static = paddle.jit.to_static(net, full_graph=True)
+    x = paddle.randn([1, 2, 5, 5])
+    static(x)
+    gm = static.forward.graph_module
+    assert _compiled._has_convolution(gm)
+    lin = torch.fx.symbolic_trace(torch.nn.Linear(2, 2))
+    assert not _compiled._has_convolution(lin)
+    # under inductor the variant is made (compiled lazily: nothing is built here)
+    monkeypatch.setattr(_compiled, "TORCH_BACKEND", "inductor")
+    assert _compiled.compile_graph(gm, "conv").alt is not None
+    assert _compiled.compile_graph(lin, "lin").alt is None
+    monkeypatch.setattr(_compiled, "TORCH_BACKEND", "aot_eager")
+    cg = _compiled.compile_graph(gm, "conv_fn")
+    assert cg.alt is None                               # aot_eager: no inductor setting
+    cg.alt = torch.compile(torch.fx.GraphModule(gm, gm.graph), backend="aot_eager")
+    cg.fn, cg.gm = _spin(cg.fn, 0.02), _spin(cg.gm, 0.02)
+    t = x._t
+    cg(t)                                               # compiles
+    outs = [cg(t) for _ in range(7)]
+    want = gm(t)
+    for o in outs:
+        torch.testing.assert_close(o, want)
+    assert cg.choice == "compiled-nchw" and cg.run is cg.alt and len(cg.trial_ms) == 3
+    assert cg.trial_ms[2] < min(cg.trial_ms[:2])
+
+
 def test_model_fit_on_to_static_network(aot_eager):
     def run(compiled):
         net = _mlp(0.0)
