@@ -21,7 +21,7 @@ import torch.nn.functional as F
 __all__ = ["MAX_CONV_MACS", "MAX_BMM_MACS", "direct_conv2d", "direct_bmm", "decompositions",
            "key"]
 
-#: multiply-adds per call up to which a convolution is written out (measured on an AVX2 core:
+#: multiply-adds per call up to which a convolution is written out (measured on an AVX-512 core:
 #: at 2.4M a 3x3 convolution written out takes 1.6-2.9x ATen's time, at 150K half of it)
 MAX_CONV_MACS = 1 << 17
 
