@@ -25,6 +25,7 @@ The compile cache (inductor's FX graph cache and AOTAutograd's) lives under
 ``~/.cache/paddle_compat/inductor`` unless ``TORCHINDUCTOR_CACHE_DIR`` is set, so a second
 process compiling the same graph reuses the first one's kernels.
 """
+import contextlib
 import copy
 import os
 import statistics
@@ -130,35 +131,51 @@ def _break_reasons():
     return dict(counters["graph_break"])
 
 
-#: tags our inductor compiles in the FX graph / AOTAutograd cache keys (those keys do not see a
-#: custom decomposition table): bump it when ``_decompositions`` changes
+#: tags our inductor compiles in the FX graph / AOTAutograd cache keys (those keys do not see
+#: the decomposition table): change it when ``_kept_whole`` changes
 _CACHE_TAG = "paddle_compat-inductor-1"
 
 
-def _decompositions():
-    """inductor's decomposition table without ``threshold_backward`` (ReLU's backward): kept
-    whole, AOTAutograd saves the ReLU output for it instead of a bool ``output <= 0`` mask,
+def _kept_whole():
+    """The ops inductor decomposes that our compiles keep whole: ``threshold_backward``
+    (ReLU's backward). Decomposed, AOTAutograd saved a bool ``output <= 0`` mask for it,
     whose store and load inductor's CPU code does slowly with AVX-512 vectors (a ReLU +
-    dropout of 8x32x512 took 1.45 ms compiled against 0.17 ms eager); the backward runs ATen's
-    vectorised kernel. Measured in one process, 1 thread: the Transformer encoder's compiled
-    training step 18.0 -> 14.4 ms (uncompiled 15.9), ResNet-18's unchanged (128 vs 133 ms).
-    ``hardtanh_backward`` (ReLU6) stays decomposed: MobileNetV2 lost fusion without it
-    (60.2 -> 71.6 ms)."""
+    dropout of 8x32x512 took 1.45 ms compiled against 0.17 ms eager); kept whole, the ReLU
+    output is saved and ATen's vectorised kernel runs the backward. Measured in one process,
+    1 thread: the Transformer encoder's compiled training step 18.0 -> 14.4 ms (uncompiled
+    15.9), ResNet-18's unchanged (128 vs 133 ms). ``hardtanh_backward`` (ReLU6) stays
+    decomposed: MobileNetV2 lost fusion without it (60.2 -> 71.6 ms)."""
+    return (torch.ops.aten.threshold_backward.default,)
+
+
+def _decompositions():
+    """inductor's decomposition table as our compiles see it (without ``_kept_whole``)."""
     from torch._inductor.decomposition import select_decomp_table
-    table = dict(select_decomp_table())
-    table.pop(torch.ops.aten.threshold_backward.default, None)
-    return table
+    return {k: v for k, v in select_decomp_table().items() if k not in _kept_whole()}
+
+
+@contextlib.contextmanager
+def _inductor_table():
+    """inductor's own decomposition table without ``_kept_whole`` for the compile inside.
+    (Passing a table to ``compile_fx`` instead puts it in the FX graph cache key, which
+    cannot hash its C++ functions: every compile bypassed the cache.)"""
+    from torch._inductor import decomposition
+    saved = {op: decomposition.decompositions.pop(op) for op in _kept_whole()
+             if op in decomposition.decompositions}
+    try:
+        yield
+    finally:
+        decomposition.decompositions.update(saved)
 
 
 def _inductor(config_patches=None):
     """torch.compile's backend for our graphs: inductor (``compile_fx``) with
-    ``_decompositions`` and ``config_patches`` (inductor settings), cached under
+    ``_inductor_table`` and ``config_patches`` (inductor settings), cached under
     ``_CACHE_TAG``."""
     def inductor(gm, example_inputs):
         from torch._inductor.compile_fx import compile_fx
-        with torch.compiler.config.patch(cache_key_tag=_CACHE_TAG):
-            return compile_fx(gm, example_inputs, config_patches=dict(config_patches or {}),
-                              decompositions=_decompositions())
+        with torch.compiler.config.patch(cache_key_tag=_CACHE_TAG), _inductor_table():
+            return compile_fx(gm, example_inputs, config_patches=dict(config_patches or {}))
     return inductor
 
 
