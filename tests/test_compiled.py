@@ -326,7 +326,7 @@ def test_timed_choice_tries_nchw_variant_of_conv_graphs(aot_eager, monkeypatch):
     assert cg.trial_ms[2] < min(cg.trial_ms[:2])
 
 
-def test_inductor_keeps_relu_backward_whole():
+def test_inductor_keeps_relu_backward_whole(inductor_run):
     """Our inductor backend's table keeps ReLU's backward as one ATen op (no bool mask saved
     for it) and the rest of inductor's decompositions (ReLU6's backward among them)."""
     import torch
@@ -334,8 +334,12 @@ def test_inductor_keeps_relu_backward_whole():
     table = _compiled._decompositions()
     assert torch.ops.aten.threshold_backward.default not in table
     assert torch.ops.aten.hardtanh_backward.default in table
-    assert set(select_decomp_table()) - set(table) == {torch.ops.aten.threshold_backward.default}
+    op = torch.ops.aten.threshold_backward.default
+    assert set(select_decomp_table()) - set(table) == {op}
     assert callable(_compiled._backend()) if _compiled.TORCH_BACKEND == "inductor" else True
+    with _compiled._inductor_table():           # what our compiles see ...
+        assert op not in select_decomp_table()
+    assert op in select_decomp_table()          # ... and every other compile, before and after
 
 
 def test_model_fit_on_to_static_network(aot_eager):

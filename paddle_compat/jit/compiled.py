@@ -156,16 +156,27 @@ def _decompositions():
 
 @contextlib.contextmanager
 def _inductor_table():
-    """inductor's own decomposition table without ``_kept_whole`` for the compile inside.
-    (Passing a table to ``compile_fx`` instead puts it in the FX graph cache key, which
-    cannot hash its C++ functions: every compile bypassed the cache.)"""
-    from torch._inductor import decomposition
-    saved = {op: decomposition.decompositions.pop(op) for op in _kept_whole()
-             if op in decomposition.decompositions}
+    """inductor's own decomposition table without ``_kept_whole`` for the compile inside, the
+    ops kept whole lowered as ATen calls; restored after it, so other compiles in the process
+    (a user's own ``torch.compile``) keep inductor's table. Both dicts are edited: the module's
+    ``decompositions`` and the table ``select_decomp_table`` returns (a cached copy). (Passing
+    a table to ``compile_fx`` instead puts it in the FX graph cache key, which cannot hash its
+    C++ functions: every compile bypassed the cache. The fallback is registered explicitly:
+    an implicit one for an op that has a decomposition is an error where ``CI`` is set.)"""
+    from torch._inductor import decomposition, lowering
+    for op in _kept_whole():
+        if op not in lowering.lowerings:
+            lowering.make_fallback(op, override_decomp=True)
+    tables = [decomposition.decompositions]
+    selected = decomposition.select_decomp_table()
+    if all(selected is not t for t in tables):
+        tables.append(selected)
+    saved = [{op: t.pop(op) for op in _kept_whole() if op in t} for t in tables]
     try:
         yield
     finally:
-        decomposition.decompositions.update(saved)
+        for t, ops in zip(tables, saved):
+            t.update(ops)
 
 
 def _inductor(config_patches=None):
