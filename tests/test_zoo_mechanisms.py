@@ -105,10 +105,11 @@ def test_gelu_float32_tails_exact():
         else:
             exact, exact_g = _gelu_exact(xs)
             # every CPU's erf kernel (torch's AVX2 / AVX-512 / default, Paddle's MKL) is within
-            # ~1e-7 absolute of erf, which 1 + erf exposes: held to the exact value within
-            # |x| / 2 * 2.5e-7 (+ 2 ulps); the derivative within 2e-7 (+ 4 ulps of its larger term)
+            # a few 1e-7 absolute of erf (torch's AVX-512 kernel on an AMD EPYC: 3.5e-7 at
+            # 3 / sqrt(2)), which 1 + erf exposes: held to the exact value within
+            # |x| / 2 * 4e-7 (+ 2 ulps); the derivative within 2e-7 (+ 4 ulps of its larger term)
             ax = np.abs(xs.astype(np.float64))
-            bound = ax / 2 * 2.5e-7 + 2 * np.spacing(np.abs(exact).astype(np.float32))
+            bound = ax / 2 * 4e-7 + 2 * np.spacing(np.abs(exact).astype(np.float32))
             assert (np.abs(y - exact) <= bound).all(), (y, exact)
             scale = np.maximum(np.abs(exact_g), ax * np.exp(-ax ** 2 / 2)).astype(np.float32)
             assert (np.abs(g - exact_g) <= 2e-7 + 4 * np.spacing(scale)).all(), (g, exact_g)
