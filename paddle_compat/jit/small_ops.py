@@ -36,6 +36,14 @@ def _pair(v):
     return v * 2 if len(v) == 1 else v
 
 
+def _out_size(x, w, stride, padding, dilation):
+    """The output's height and width of a 2-D convolution."""
+    (sh, sw), (ph, pw), (dh, dw) = _pair(stride), _pair(padding), _pair(dilation)
+    (h, wd), (kh, kw) = x.shape[2:], w.shape[2:]
+    return ((h + 2 * ph - dh * (kh - 1) - 1) // sh + 1,
+            (wd + 2 * pw - dw * (kw - 1) - 1) // sw + 1)
+
+
 def direct_conv2d(x, w, b=None, stride=1, padding=0, dilation=1, groups=1):
     """``F.conv2d`` (NCHW, numeric padding) as slices of the padded input times the weight,
     summed over input channels and the window: the same values, in torch ops that inductor
@@ -43,10 +51,9 @@ def direct_conv2d(x, w, b=None, stride=1, padding=0, dilation=1, groups=1):
     sh, sw = _pair(stride)
     ph, pw = _pair(padding)
     dh, dw = _pair(dilation)
-    n, _, h, wd = x.shape
+    n = x.shape[0]
     o, cg, kh, kw = w.shape
-    ho = (h + 2 * ph - dh * (kh - 1) - 1) // sh + 1
-    wo = (wd + 2 * pw - dw * (kw - 1) - 1) // sw + 1
+    ho, wo = _out_size(x, w, stride, padding, dilation)
     if ph or pw:
         x = F.pad(x, (pw, pw, ph, ph))
     cols = torch.stack([x[:, :, i * dh: i * dh + sh * (ho - 1) + 1: sh,
@@ -59,12 +66,8 @@ def direct_conv2d(x, w, b=None, stride=1, padding=0, dilation=1, groups=1):
 
 
 def _macs(x, w, stride, padding, dilation):
-    (sh, sw), (ph, pw), (dh, dw) = _pair(stride), _pair(padding), _pair(dilation)
-    n, _, h, wd = x.shape
-    o, cg, kh, kw = w.shape
-    ho = (h + 2 * ph - dh * (kh - 1) - 1) // sh + 1
-    wo = (wd + 2 * pw - dw * (kw - 1) - 1) // sw + 1
-    return n * o * ho * wo * cg * kh * kw
+    ho, wo = _out_size(x, w, stride, padding, dilation)
+    return x.shape[0] * ho * wo * w.numel()
 
 
 def _small(x, w, stride, padding, dilation):
