@@ -326,6 +326,82 @@ def test_timed_choice_tries_nchw_variant_of_conv_graphs(aot_eager, monkeypatch):
     assert cg.trial_ms[2] < min(cg.trial_ms[:2])
 
 
+def test_frozen_variant_of_inference_graph(monkeypatch):
+    """A graph with convolutions first called with gradients off also tries inductor's
+    freezing compile (weights compiled in: batch norm folded, oneDNN weights prepacked). Kept,
+    it runs only while those weights are unchanged: calls with gradients on go to the next
+    fastest candidate, and after ``set_value`` the graph gives the new weights' result."""
+    import torch
+    monkeypatch.setattr(_compiled, "TRIAL_PAIRS", 2)
+    paddle.seed(0)
+    net = paddle.nn.Sequential(paddle.nn.Conv2D(2, 4, 3), paddle.nn.BatchNorm2D(4),
+                               paddle.nn.ReLU())
+    net.eval()
+    static = paddle.jit.to_static(net, backend="CINN")
+    x = paddle.randn([2, 2, 6, 6])
+    with paddle.no_grad(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        static(x)                                       # compiles
+        (cg,) = [tr.gm for tr in static.forward._cache.values()]
+        assert isinstance(cg.frozen, _compiled._Frozen) and cg.alt is not None
+        cg.gm, cg.fn, cg.alt = (_spin(f, 0.02) for f in (cg.gm, cg.fn, cg.alt))
+        outs = [static(x) for _ in range(10)]          # 4 candidates x 2 rounds, then chosen
+        (want,) = cg.frozen.fallback(x._t)              # the compiled graph, unfrozen
+        for o in outs:
+            torch.testing.assert_close(o._t, want, rtol=1e-5, atol=1e-5)
+        assert cg.choice == "compiled-frozen" and cg.run is cg.frozen
+        assert cg.trial_ms[3] < min(cg.trial_ms[:3])
+        assert cg.frozen.fn is not None
+    out = static(x)                                     # gradients on: not the frozen code
+    assert not out.stop_gradient
+    torch.testing.assert_close(out._t.detach(), want, rtol=1e-5, atol=1e-5)
+    assert cg.frozen.fn is not None
+    w = net[0].weight
+    w.set_value(w.numpy() * 2)
+    with paddle.no_grad():
+        after = static(x)
+    assert cg.frozen.fn is None                         # the frozen copy went stale: dropped
+    torch.testing.assert_close(after._t, _eager_forward(net, x), rtol=1e-5, atol=1e-5)
+    assert not torch.allclose(after._t, want)
+
+
+def test_frozen_code_runs_only_on_unchanged_weights():
+    """``_Frozen`` gives a call to its frozen code only with gradients off and while every
+    tensor of the graph keeps its storage and version, and no version-keeping write
+    (``set_value``) happened since its first call; otherwise to its fallback, for good."""
+    import torch
+    lin = torch.fx.symbolic_trace(torch.nn.Linear(2, 2))
+    calls = []
+    fz = _compiled._Frozen(lin, lambda x: calls.append("fallback"))
+    assert len(fz.tensors) == 2                         # weight and bias
+    fz.fn = lambda x: calls.append("frozen")
+    x = torch.ones(1, 2)
+    with torch.no_grad():
+        fz(x)
+        fz(x)
+    fz(x)                                               # gradients on
+    with torch.no_grad():
+        fz(x)
+        lin.weight.mul_(2)                              # an in-place write: a new version
+        fz(x)
+        fz(x)
+    assert calls == ["frozen", "frozen", "fallback", "frozen", "fallback", "fallback"]
+    assert fz.fn is None
+    fz = _compiled._Frozen(lin, lambda x: calls.append("fallback"))
+    fz.fn = lambda x: calls.append("frozen")
+    with torch.no_grad():
+        fz(x)
+        paddle.to_tensor([1.0]).set_value(np.array([2.0], "float32"))   # any quiet write
+        fz(x)
+    assert calls[-2:] == ["frozen", "fallback"] and fz.fn is None
+
+
+def _eager_forward(net, x):
+    """``net(x)`` run eagerly (without its to_static forward), as a torch tensor."""
+    with paddle.no_grad():
+        return type(net).forward(net, x)._t
+
+
 def test_inductor_keeps_relu_backward_whole(inductor_run):
     """Our inductor backend's table keeps ReLU's backward as one ATen op (no bool mask saved
     for it) and the rest of inductor's decompositions (ReLU6's backward among them)."""

@@ -58,11 +58,22 @@ def is_dtensor(t):
     return type(t).__name__ == "DTensor"
 
 
+_QUIET_WRITES = [0]
+
+
+def quiet_writes():
+    """How many ``copy_whole`` writes there have been: they keep the tensor's inplace version
+    (Paddle's ``set_value``), so code that holds a tensor's value while its version stays
+    (jit.compiled's frozen graphs) checks this count as well."""
+    return _QUIET_WRITES[0]
+
+
 def copy_whole(t, src):
     """Write the whole value ``src`` into the payload ``t`` in place (no autograd); a
     distributed payload keeps its own part of it. Like Paddle's ``set_value``, the write does
     not move the inplace version: a graph that saved ``t`` (or a view of it) backpropagates
     with the new value instead of raising."""
+    _QUIET_WRITES[0] += 1
     if is_dtensor(t):
         if not is_dtensor(src):
             src = hooks.dist_like(src.to(t.device), t)

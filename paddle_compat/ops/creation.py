@@ -17,7 +17,7 @@ from ..framework import dtype as _dt
 from ..framework import mode as _mode
 from ..framework.dtype import _Defaults
 from ..framework.place import _Current, current_device, to_torch_device
-from ..framework.tensor import Tensor, wrap
+from ..framework.tensor import Tensor, copy_whole, wrap
 from .common import at_run_time, dtype_or_default, no_kernel_error as _no_kernel_error, shape_arg, \
     tensor_arg
 from .registry import OpSet
@@ -509,7 +509,7 @@ def assign(x, output=None):
         return wrap(t)
     o = output._t
     if o.dtype is t.dtype and o.shape == t.shape:
-        o.copy_(t) if not o.requires_grad else o.data.copy_(t)
+        o.copy_(t) if not o.requires_grad else copy_whole(o, t)
     else:
         output._t = t if t.device == o.device else t.to(o.device)
     return output
