@@ -175,13 +175,22 @@ def interleaved_ms(fns, repeat):
 
 
 def _choices(model):
-    """Each compiled graph's timed choice: (choice, uncompiled ms, compiled ms)."""
+    """Each compiled graph's timed choice: (choice, then each candidate's ms: uncompiled,
+    compiled, and where tried compiled NCHW and frozen)."""
     out = []
     for tr in model.forward._cache.values():
         g = tr.gm
         if isinstance(g, paddle.jit.compiled.CompiledGraph):
             out.append((g.choice,) + tuple(round(v, 1) for v in (g.trial_ms or ())))
     return out
+
+
+def trial_calls():
+    """Calls that take a graph through its compile and its timed choice (one per candidate
+    per round, and the compiling call): run before timing it in turns with other models,
+    whose calls would otherwise be counted in its trial periods."""
+    compiled = paddle.jit.compiled
+    return len(compiled.CompiledGraph.CHOICES) * compiled.TRIAL_PAIRS + 2
 
 
 def bench(name, args):
@@ -211,7 +220,7 @@ def bench(name, args):
     auto_m = paddle.jit.to_static(paddle_model(name), backend="CINN")
     aus = paddle_step(auto_m, x, y)
     t = time.perf_counter()
-    for _ in range(3 * compiled.TRIAL_PAIRS + 2):
+    for _ in range(trial_calls()):
         aus()
     row["compile_auto_s"] = time.perf_counter() - t
     tm = torch.compile(torch_model(name))
@@ -227,7 +236,7 @@ def bench(name, args):
         compiled.TIMED_CHOICE = False
         row["compile_fwd_s"] = first_s(lambda: static_m(x))
         compiled.TIMED_CHOICE = True
-        for _ in range(3 * compiled.TRIAL_PAIRS + 2):
+        for _ in range(trial_calls()):
             auto_m(x)
         eager_m(x)
         row["eager_fwd"], row["static_fwd"], row["auto_fwd"] = interleaved_ms(
@@ -260,8 +269,9 @@ def main():
           f"{'comp torch s':>12s}")
     for name in args.models.split(","):
         r = bench(name, args)
-        print(f"# load average {load()}; auto's choices (choice, uncompiled ms, compiled ms "
-              f"per call): {r['choices']}; auto's compile + trial {r['compile_auto_s']:.1f} s")
+        print(f"# load average {load()}; auto's choices (choice, uncompiled / compiled / "
+              f"NCHW / frozen ms per call): {r['choices']}; auto's compile + trial "
+              f"{r['compile_auto_s']:.1f} s")
         print(f"{name:12s} {r['eager_step']:8.1f} {r['static_step']:8.1f} "
               f"{r['eager_step'] / r['static_step']:5.2f} {r['auto_step']:8.1f} "
               f"{r['eager_step'] / r['auto_step']:5.2f} {r['torch_compile_step']:8.1f} "

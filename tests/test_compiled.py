@@ -326,6 +326,55 @@ def test_timed_choice_tries_nchw_variant_of_conv_graphs(aot_eager, monkeypatch):
     assert cg.trial_ms[2] < min(cg.trial_ms[:2])
 
 
+def test_view_constants_become_graph_views(aot_eager):
+    """A static linear on a 3-D input reads ``weight.t()``, a view made when it was traced;
+    the compiled graph reads the weight itself and transposes it as a node, so after an
+    optimizer step its gradient reaches the weight without an ``AsStridedBackward`` (a zero
+    fill and a strided copy per weight and step), and the values and gradients are eager's."""
+    import torch
+    paddle.seed(0)
+    net = paddle.nn.Sequential(paddle.nn.Linear(4, 6), paddle.nn.ReLU(), paddle.nn.Linear(6, 3))
+    eager = paddle.nn.Sequential(paddle.nn.Linear(4, 6), paddle.nn.ReLU(),
+                                 paddle.nn.Linear(6, 3))
+    eager.set_state_dict(net.state_dict())
+    static = paddle.jit.to_static(net, backend="CINN")
+    x = paddle.randn([2, 5, 4])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        static(x).sum().backward()
+        # an optimizer step writes the weights in place: a view taken before it (the traced
+        # weight.t()) then replays as AsStridedBackward
+        for m in (net, eager):
+            opt = paddle.optimizer.SGD(0.1, parameters=m.parameters())
+            if m is eager:
+                m(x).sum().backward()
+            opt.step()
+            opt.clear_grad()
+        out = static(x)
+    gm = static.forward.graph_module
+    views = [n for n in gm.graph.nodes if n.op == "get_attr" and
+             getattr(gm, n.target)._base is not None]
+    assert len(views) == 2                              # the two weight.t()
+    lifted = _compiled._lift_views(gm)
+    assert not [n for n in lifted.graph.nodes if n.op == "get_attr" and
+                getattr(lifted, n.target)._base is not None]
+    assert sum(n.target is torch.t for n in lifted.graph.nodes) == 2
+    kinds, seen, todo = set(), set(), [out._t.grad_fn]
+    while todo:
+        fn = todo.pop()
+        if fn is not None and id(fn) not in seen:
+            seen.add(id(fn))
+            kinds.add(type(fn).__name__)
+            todo.extend(f for f, _ in fn.next_functions)
+    assert "AsStridedBackward0" not in kinds and "AccumulateGrad" in kinds
+    want = eager(x)
+    torch.testing.assert_close(out._t, want._t, rtol=1e-6, atol=1e-6)
+    out.sum().backward()
+    want.sum().backward()
+    for p, q in zip(net.parameters(), eager.parameters()):
+        torch.testing.assert_close(p.grad._t, q.grad._t, rtol=1e-6, atol=1e-6)
+
+
 def test_frozen_variant_of_inference_graph(monkeypatch):
     """A graph with convolutions first called with gradients off also tries inductor's
     freezing compile (weights compiled in: batch norm folded, oneDNN weights prepacked). Kept,

@@ -127,6 +127,43 @@ def _rewrite_rng(gm):
     return gm
 
 
+def _lift_views(gm):
+    """Constants that are views of a tensor (``weight.t()`` that a static linear takes, made
+    when it was traced) -> the viewed tensor as the constant and the view as a graph node.
+    Passed as a view, AOTAutograd regenerated it with ``as_strided`` on every call, and its
+    gradient went through an ``AsStridedBackward`` node: a zero-filled tensor of the base's
+    size and a strided copy per weight and step (12 in the Transformer encoder's step); in
+    the graph, the transpose folds into the matrix product and its backward."""
+    views = []
+    for node in gm.graph.nodes:
+        if node.op == "get_attr" and "." not in node.target:
+            t = getattr(gm, node.target)
+            if isinstance(t, torch.Tensor) and t._base is not None:
+                views.append((node, t))
+    if not views:
+        return gm
+    gm = torch.fx.GraphModule(gm, copy.deepcopy(gm.graph))   # the same tensors, a new graph
+    nodes = {n.name: n for n in gm.graph.nodes}
+    for k, (old, t) in enumerate(views):
+        node, base = nodes[old.name], t._base
+        name = f"_view_base_{k}"
+        setattr(gm, name, base)
+        with gm.graph.inserting_before(node):
+            b = gm.graph.get_attr(name)
+            if t.dim() == 2 and base.dim() == 2 and base.is_contiguous() and \
+                    t.shape == base.shape[::-1] and t.stride() == base.stride()[::-1] and \
+                    t.storage_offset() == base.storage_offset():
+                v = gm.graph.call_function(torch.t, (b,))
+            else:
+                v = gm.graph.call_function(torch.as_strided, (b, tuple(t.shape), t.stride(),
+                                                              t.storage_offset()))
+        node.replace_all_uses_with(v)
+        gm.graph.erase_node(node)
+    gm.graph.lint()
+    gm.recompile()
+    return gm
+
+
 def _break_reasons():
     from torch._dynamo.utils import counters
     return dict(counters["graph_break"])
@@ -289,7 +326,7 @@ class CompiledGraph:
     def __init__(self, gm, name):
         cache_dir()
         _threads.hold()          # a thread-count change would recompile (dynamo guards it)
-        rewritten = _rewrite_rng(gm)
+        rewritten = _lift_views(_rewrite_rng(gm))
         self.fn = torch.compile(rewritten, backend=_backend(), dynamic=False)
         self.alt = self.frozen = None
         self._rewritten = None
@@ -297,7 +334,7 @@ class CompiledGraph:
             self._rewritten = rewritten
             self.alt = torch.compile(_copy(rewritten), backend=_inductor(LAYOUT_VARIANT),
                                      dynamic=False)
-        self.gm = gm
+        self.gm = _lift_views(gm)          # the uncompiled candidate: eager's kernels
         self.name = name
         self.compile_s = None
         self.run = self._first
