@@ -16,10 +16,13 @@ What this module adds to the GraphModule before compiling:
   call added are given in one warning (the op or Python construct dynamo could not take);
 * never slower than eager: after the compiling call, the next calls run in turns the traced
   graph uncompiled and compiled (a graph with convolutions also compiled with NCHW
-  activations: inductor's channels_last choice loses on some networks), each timed by process
-  CPU time from its start to the graph's next call (so a training call's backward, which
-  AOTAutograd compiles with it, and the rest of the user's loop are counted), and the graph
-  keeps the fastest (``TIMED_CHOICE``).
+  activations: inductor's channels_last choice loses on some networks; and, called with
+  gradients off, compiled with its weights frozen in), each timed (``_trial_clock``: process
+  CPU time at one thread, wall time at more) from its start to the graph's next call (so a
+  training call's backward, which AOTAutograd compiles with it, and the rest of the user's
+  loop are counted), and the graph keeps the fastest (``TIMED_CHOICE``);
+* constants that are views (a static linear's ``weight.t()``) become views taken in the
+  graph (``_lift_views``).
 
 The compile cache (inductor's FX graph cache and AOTAutograd's) lives under
 ``~/.cache/paddle_compat/inductor`` unless ``TORCHINDUCTOR_CACHE_DIR`` is set, so a second
@@ -318,7 +321,7 @@ class CompiledGraph:
     the candidates tried, in that order) tell which and why."""
 
     __slots__ = ("fn", "gm", "alt", "frozen", "name", "compile_s", "run", "choice",
-                 "trial_ms", "_periods", "_prev", "_t0", "_rewritten")
+                 "trial_ms", "_periods", "_prev", "_t0", "_rewritten", "_clock")
 
     #: the candidates' names, in trial order
     CHOICES = ("eager", "compiled", "compiled-nchw", "compiled-frozen")
@@ -365,6 +368,7 @@ class CompiledGraph:
         if TIMED_CHOICE:
             self.run = self._trial
             self._periods = tuple([] for _ in self._candidates())
+            self._clock = _trial_clock()
         else:
             self.run, self.choice = self.fn, "compiled"
         return out
@@ -375,7 +379,7 @@ class CompiledGraph:
                 if f is not None]
 
     def _trial(self, *args):
-        now = time.process_time()
+        now = self._clock()
         periods = self._periods
         if self._prev is not None:
             periods[self._prev].append(now - self._t0)
@@ -383,7 +387,7 @@ class CompiledGraph:
         if done >= len(periods) * max(TRIAL_PAIRS, 1):
             return self._choose()(*args)
         self._prev = done % len(periods)            # uncompiled first, then the compiled ones
-        self._t0 = time.process_time()
+        self._t0 = self._clock()
         return self._candidates()[self._prev][1](*args)
 
     def _choose(self):
@@ -400,7 +404,7 @@ class CompiledGraph:
         if best == 0:
             warnings.warn(f"to_static(backend='CINN'): {self.name} ran faster uncompiled "
                           f"({medians[0] * 1e3:.3g} ms per call against "
-                          f"{min(medians[1:]) * 1e3:.3g} ms compiled, CPU time) and keeps its "
+                          f"{min(medians[1:]) * 1e3:.3g} ms compiled) and keeps its "
                           "traced graph uncompiled")
         kept = {self.choice}
         if self.choice == "compiled-frozen":
@@ -413,6 +417,13 @@ class CompiledGraph:
             self.frozen = None
         self._periods = None
         return self.run
+
+
+def _trial_clock():
+    """What the timed choice measures: process CPU time at one thread (on a busy machine the
+    wall clock counts other processes' turns), wall time at more (CPU time would count every
+    thread's work and its spinning at each kernel's barrier, not how long the call took)."""
+    return time.process_time if torch.get_num_threads() == 1 else time.perf_counter
 
 
 def _copy(gm):
