@@ -236,8 +236,10 @@ def bench(name, args):
         compiled.TIMED_CHOICE = False
         row["compile_fwd_s"] = first_s(lambda: static_m(x))
         compiled.TIMED_CHOICE = True
+        t = time.perf_counter()
         for _ in range(trial_calls()):
             auto_m(x)
+        row["compile_auto_fwd_s"] = time.perf_counter() - t
         eager_m(x)
         row["eager_fwd"], row["static_fwd"], row["auto_fwd"] = interleaved_ms(
             [lambda: eager_m(x), lambda: static_m(x), lambda: auto_m(x)], args.repeat)
@@ -271,7 +273,8 @@ def main():
         r = bench(name, args)
         print(f"# load average {load()}; auto's choices (choice, uncompiled / compiled / "
               f"NCHW / frozen ms per call): {r['choices']}; auto's compile + trial "
-              f"{r['compile_auto_s']:.1f} s")
+              f"{r['compile_auto_s']:.1f} s (training), {r['compile_auto_fwd_s']:.1f} s "
+              f"(eval: the frozen variant's compile, which torch does not cache)")
         print(f"{name:12s} {r['eager_step']:8.1f} {r['static_step']:8.1f} "
               f"{r['eager_step'] / r['static_step']:5.2f} {r['auto_step']:8.1f} "
               f"{r['eager_step'] / r['auto_step']:5.2f} {r['torch_compile_step']:8.1f} "
