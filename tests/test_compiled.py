@@ -355,6 +355,11 @@ def test_view_constants_become_graph_views(aot_eager):
     views = [n for n in gm.graph.nodes if n.op == "get_attr" and
              getattr(gm, n.target)._base is not None]
     assert len(views) == 2                              # the two weight.t()
+    base = torch.ones(2, 3)
+    assert _compiled._plain_view(base.t()) and _compiled._plain_view(base[:, 1:])
+    assert not _compiled._plain_view(base)                          # not a view
+    assert not _compiled._plain_view(base.view(torch.int32))        # another dtype
+    assert not _compiled._plain_view(torch.ones(2, dtype=torch.complex64)[:1].conj())
     lifted = _compiled._lift_views(gm)
     assert not [n for n in lifted.graph.nodes if n.op == "get_attr" and
                 getattr(lifted, n.target)._base is not None]

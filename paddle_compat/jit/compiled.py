@@ -130,6 +130,15 @@ def _rewrite_rng(gm):
     return gm
 
 
+def _plain_view(t):
+    """Whether ``t`` is a strided view of another tensor that ``as_strided`` of that tensor
+    gives back exactly: the same dtype and device, no conjugate or negative bit."""
+    b = t._base
+    return b is not None and t.layout == torch.strided and b.layout == torch.strided and \
+        t.dtype == b.dtype and t.device == b.device and not (t.is_conj() or t.is_neg()) and \
+        not (b.is_conj() or b.is_neg())
+
+
 def _lift_views(gm):
     """Constants that are views of a tensor (``weight.t()`` that a static linear takes, made
     when it was traced) -> the viewed tensor as the constant and the view as a graph node.
@@ -141,7 +150,7 @@ def _lift_views(gm):
     for node in gm.graph.nodes:
         if node.op == "get_attr" and "." not in node.target:
             t = getattr(gm, node.target)
-            if isinstance(t, torch.Tensor) and t._base is not None:
+            if isinstance(t, torch.Tensor) and _plain_view(t):
                 views.append((node, t))
     if not views:
         return gm
@@ -256,6 +265,10 @@ LAYOUT_VARIANT = {"layout_optimization": False}
 #: Its code holds copies of the weights, so it runs only while they are unchanged (``_Frozen``)
 FROZEN_VARIANT = {"freezing": True, "freezing_discard_parameters": False}
 
+#: a graph whose tensors take more bytes than this has no frozen variant (it would hold a
+#: second copy of them)
+FROZEN_MAX_BYTES = 1 << 30
+
 
 def _graph_tensors(gm):
     """The tensors a GraphModule's ``get_attr`` nodes read (the traced graph's parameters and
@@ -362,7 +375,8 @@ class CompiledGraph:
             warnings.warn(f"to_static(backend='CINN'): {self.name} compiled with "
                           f"{sum(new.values())} graph break(s), which run in Python between "
                           f"compiled pieces: {lines}")
-        if self._rewritten is not None and not torch.is_grad_enabled():
+        if self._rewritten is not None and not torch.is_grad_enabled() and sum(
+                t.nbytes for t in _graph_tensors(self._rewritten)) <= FROZEN_MAX_BYTES:
             self.frozen = _Frozen(_copy(self._rewritten), self.fn)
         self._rewritten = None
         if TIMED_CHOICE:
