@@ -380,7 +380,9 @@ class StaticFunction:
                 warnings.warn(f"to_static(backend='CINN'): {name} was compiled for "
                               f"{_compiled.MAX_COMPILES} input signatures (shapes, dtypes, "
                               "train/eval); new ones run the traced graph uncompiled")
-        tr.gm = gm
+        # uncompiled, the graph still reads a view constant (a static linear's weight.t())
+        # as a view taken in the graph: no AsStridedBackward after an optimizer step
+        tr.gm = gm if isinstance(gm, _compiled.CompiledGraph) else _compiled.lift_views(gm)
         tr.program = prog
         tr.out_leaves = [None if isinstance(v, Tensor) else v for v in out_leaves]
         tr.out_spec = out_spec

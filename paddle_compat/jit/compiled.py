@@ -22,7 +22,7 @@ What this module adds to the GraphModule before compiling:
   training call's backward, which AOTAutograd compiles with it, and the rest of the user's
   loop are counted), and the graph keeps the fastest (``TIMED_CHOICE``);
 * constants that are views (a static linear's ``weight.t()``) become views taken in the
-  graph (``_lift_views``).
+  graph (``lift_views``: uncompiled to_static graphs too).
 
 The compile cache (inductor's FX graph cache and AOTAutograd's) lives under
 ``~/.cache/paddle_compat/inductor`` unless ``TORCHINDUCTOR_CACHE_DIR`` is set, so a second
@@ -42,7 +42,7 @@ from ..framework import threads as _threads
 from ..framework.tensor import quiet_writes
 from ..nn.functional.common import _keep_mask
 
-__all__ = ["wants_compiler", "compile_graph", "cache_dir", "MAX_COMPILES"]
+__all__ = ["wants_compiler", "compile_graph", "cache_dir", "lift_views", "MAX_COMPILES"]
 
 #: torch.compile's backend for to_static graphs (tests set "aot_eager" to check our side of
 #: the compile without a C++ build)
@@ -139,7 +139,7 @@ def _plain_view(t):
         not (b.is_conj() or b.is_neg())
 
 
-def _lift_views(gm):
+def lift_views(gm):
     """Constants that are views of a tensor (``weight.t()`` that a static linear takes, made
     when it was traced) -> the viewed tensor as the constant and the view as a graph node.
     Passed as a view, AOTAutograd regenerated it with ``as_strided`` on every call, and its
@@ -342,7 +342,7 @@ class CompiledGraph:
     def __init__(self, gm, name):
         cache_dir()
         _threads.hold()          # a thread-count change would recompile (dynamo guards it)
-        rewritten = _lift_views(_rewrite_rng(gm))
+        rewritten = lift_views(_rewrite_rng(gm))
         self.fn = torch.compile(rewritten, backend=_backend(), dynamic=False)
         self.alt = self.frozen = None
         self._rewritten = None
@@ -350,7 +350,7 @@ class CompiledGraph:
             self._rewritten = rewritten
             self.alt = torch.compile(_copy(rewritten), backend=_inductor(LAYOUT_VARIANT),
                                      dynamic=False)
-        self.gm = _lift_views(gm)          # the uncompiled candidate: eager's kernels
+        self.gm = lift_views(gm)          # the uncompiled candidate: eager's kernels
         self.name = name
         self.compile_s = None
         self.run = self._first
