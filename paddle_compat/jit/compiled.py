@@ -161,7 +161,7 @@ def lift_views(gm):
         name = f"_view_base_{k}"
         setattr(gm, name, base)
         with gm.graph.inserting_before(node):
-            b = gm.graph.get_attr(name)
+            b = gm.graph.create_node("get_attr", name)     # a plain attribute, as the others
             if t.dim() == 2 and base.dim() == 2 and base.is_contiguous() and \
                     t.shape == base.shape[::-1] and t.stride() == base.stride()[::-1] and \
                     t.storage_offset() == base.storage_offset():
