@@ -474,6 +474,20 @@ def test_frozen_code_runs_only_on_unchanged_weights():
     assert calls[-2:] == ["frozen", "fallback"] and fz.fn is None
 
 
+def test_frozen_variant_only_for_plain_tensors_within_the_cap(monkeypatch):
+    """No frozen variant for a graph over ``FROZEN_MAX_BYTES`` of tensors (it would hold a
+    second copy) or reading a tensor subclass (a distributed parameter)."""
+    import torch
+
+    class Sub(torch.Tensor):
+        pass
+    small = (torch.ones(4), torch.nn.Parameter(torch.ones(2)))
+    assert _compiled._freezable(small)
+    assert not _compiled._freezable(small + (torch.ones(2).as_subclass(Sub),))
+    monkeypatch.setattr(_compiled, "FROZEN_MAX_BYTES", 16)
+    assert not _compiled._freezable(small)
+
+
 def _eager_forward(net, x):
     """``net(x)`` run eagerly (without its to_static forward), as a torch tensor."""
     with paddle.no_grad():

@@ -284,6 +284,13 @@ def _graph_tensors(gm):
     return tuple(out)
 
 
+def _freezable(tensors):
+    """Whether a graph reading ``tensors`` gets a frozen variant: plain tensors (not a
+    distributed or other subclass) of ``FROZEN_MAX_BYTES`` at most in all."""
+    return all(type(t) in (torch.Tensor, torch.nn.Parameter) for t in tensors) and \
+        sum(t.nbytes for t in tensors) <= FROZEN_MAX_BYTES
+
+
 class _Frozen:
     """A graph compiled with ``FROZEN_VARIANT``: its tensors' values are compiled in, so it
     may run only while they hold the values it was compiled with. Each call checks the
@@ -375,8 +382,8 @@ class CompiledGraph:
             warnings.warn(f"to_static(backend='CINN'): {self.name} compiled with "
                           f"{sum(new.values())} graph break(s), which run in Python between "
                           f"compiled pieces: {lines}")
-        if self._rewritten is not None and not torch.is_grad_enabled() and sum(
-                t.nbytes for t in _graph_tensors(self._rewritten)) <= FROZEN_MAX_BYTES:
+        if self._rewritten is not None and not torch.is_grad_enabled() and \
+                _freezable(_graph_tensors(self._rewritten)):
             self.frozen = _Frozen(_copy(self._rewritten), self.fn)
         self._rewritten = None
         if TIMED_CHOICE:
