@@ -472,6 +472,14 @@ def test_frozen_code_runs_only_on_unchanged_weights():
         paddle.to_tensor([1.0]).set_value(np.array([2.0], "float32"))   # any quiet write
         fz(x)
     assert calls[-2:] == ["frozen", "fallback"] and fz.fn is None
+    fz = _compiled._Frozen(lin, lambda x: calls.append("fallback"))
+
+    def fails(x):
+        raise RuntimeError("no freezing for this graph")
+    fz.fn = fails
+    with torch.no_grad(), pytest.warns(UserWarning, match="frozen variant failed.*no freezing"):
+        fz(x)                                           # its compiling call fails: dropped
+    assert calls[-1] == "fallback" and fz.fn is None
 
 
 def test_frozen_variant_only_for_plain_tensors_within_the_cap(monkeypatch):

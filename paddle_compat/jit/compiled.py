@@ -297,9 +297,10 @@ class _Frozen:
     storage and the version counter (bumped by in-place writes: an optimizer step) of every
     tensor, and the count of writes that keep the version (``set_value``,
     ``set_state_dict``: ``framework.tensor.quiet_writes``), against the first call's; a call with
-    gradients on, or after any tensor changed, runs ``fallback`` instead, and a change drops
-    the frozen code for good (``fn`` None). dynamo freezes only what it traces under
-    inductor's ``freezing`` setting, so the first (compiling) call runs under it."""
+    gradients on, or after any tensor changed, runs ``fallback`` instead, and a change (or a
+    failed compile, with a warning) drops the frozen code for good (``fn`` None). dynamo
+    freezes only what it traces under inductor's ``freezing`` setting, so the first
+    (compiling) call runs under it."""
 
     __slots__ = ("fn", "tensors", "stamp", "fallback")
 
@@ -319,8 +320,14 @@ class _Frozen:
         if self.stamp is None:
             from torch._inductor import config
             self.stamp = self._state()
-            with config.patch(FROZEN_VARIANT):
-                return self.fn(*args)
+            try:
+                with config.patch(FROZEN_VARIANT):
+                    return self.fn(*args)
+            except Exception as e:          # noqa: BLE001  (any failure of the freezing compile)
+                self.fn = None
+                warnings.warn("to_static(backend='CINN'): the graph's frozen variant failed "
+                              f"({type(e).__name__}: {str(e).strip()[:200]}) and is not used")
+                return self.fallback(*args)
         if self._state() != self.stamp:
             self.fn = None                  # a tensor changed: the compiled-in copy is stale
             return self.fallback(*args)
