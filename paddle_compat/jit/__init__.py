@@ -365,6 +365,9 @@ class StaticFunction:
             raise StaticGraphError("to_static: static parameters are not supported here")
         tr = _Traced()
         self.graph_module = gm
+        # the graph that runs reads a view constant (a static linear's weight.t()) as a view
+        # taken in the graph: no AsStridedBackward after an optimizer step
+        gm = _compiled.lift_views(gm)
         if self._compiler:
             name = getattr(self._fn, "__qualname__", "function")
             if _hooks.autocast_enabled():
@@ -380,9 +383,7 @@ class StaticFunction:
                 warnings.warn(f"to_static(backend='CINN'): {name} was compiled for "
                               f"{_compiled.MAX_COMPILES} input signatures (shapes, dtypes, "
                               "train/eval); new ones run the traced graph uncompiled")
-        # uncompiled, the graph still reads a view constant (a static linear's weight.t())
-        # as a view taken in the graph: no AsStridedBackward after an optimizer step
-        tr.gm = gm if isinstance(gm, _compiled.CompiledGraph) else _compiled.lift_views(gm)
+        tr.gm = gm
         tr.program = prog
         tr.out_leaves = [None if isinstance(v, Tensor) else v for v in out_leaves]
         tr.out_spec = out_spec

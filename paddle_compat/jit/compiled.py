@@ -21,8 +21,8 @@ What this module adds to the GraphModule before compiling:
   CPU time at one thread, wall time at more) from its start to the graph's next call (so a
   training call's backward, which AOTAutograd compiles with it, and the rest of the user's
   loop are counted), and the graph keeps the fastest (``TIMED_CHOICE``);
-* constants that are views (a static linear's ``weight.t()``) become views taken in the
-  graph (``lift_views``: uncompiled to_static graphs too).
+* (``lift_views``, applied by to_static to every graph it runs, compiled or not: constants
+  that are views, a static linear's ``weight.t()``, become views taken in the graph.)
 
 The compile cache (inductor's FX graph cache and AOTAutograd's) lives under
 ``~/.cache/paddle_compat/inductor`` unless ``TORCHINDUCTOR_CACHE_DIR`` is set, so a second
@@ -112,11 +112,17 @@ def _keep_mask_op():
     return _OP[0]
 
 
+def _copy(gm):
+    """``gm`` with its own graph and code object (so its own dynamo cache entries), sharing
+    its tensors."""
+    return torch.fx.GraphModule(gm, copy.deepcopy(gm.graph))
+
+
 def _rewrite_rng(gm):
     """Dropout mask nodes -> ``paddle_compat::keep_mask`` calls chained in graph order."""
     if not any(n.op == "call_function" and n.target is _keep_mask for n in gm.graph.nodes):
         return gm
-    gm = torch.fx.GraphModule(gm, copy.deepcopy(gm.graph))   # the same tensors, a new graph
+    gm = _copy(gm)
     op = _keep_mask_op()
     prev = None
     for node in list(gm.graph.nodes):
@@ -128,6 +134,25 @@ def _rewrite_rng(gm):
     gm.graph.lint()
     gm.recompile()
     return gm
+
+
+def _attr_tensors(gm):
+    """(node, tensor) of each ``get_attr`` node of ``gm`` that reads a tensor (the traced
+    graph's parameters and buffers), in graph order."""
+    out = []
+    for node in gm.graph.nodes:
+        if node.op == "get_attr":
+            obj = gm
+            for part in node.target.split("."):
+                obj = getattr(obj, part)
+            if isinstance(obj, torch.Tensor):
+                out.append((node, obj))
+    return out
+
+
+def _graph_tensors(gm):
+    """The tensors ``gm`` reads, in graph order."""
+    return tuple(t for _, t in _attr_tensors(gm))
 
 
 def _plain_view(t):
@@ -146,15 +171,10 @@ def lift_views(gm):
     gradient went through an ``AsStridedBackward`` node: a zero-filled tensor of the base's
     size and a strided copy per weight and step (12 in the Transformer encoder's step); in
     the graph, the transpose folds into the matrix product and its backward."""
-    views = []
-    for node in gm.graph.nodes:
-        if node.op == "get_attr" and "." not in node.target:
-            t = getattr(gm, node.target)
-            if isinstance(t, torch.Tensor) and _plain_view(t):
-                views.append((node, t))
+    views = [(node, t) for node, t in _attr_tensors(gm) if _plain_view(t)]
     if not views:
         return gm
-    gm = torch.fx.GraphModule(gm, copy.deepcopy(gm.graph))   # the same tensors, a new graph
+    gm = _copy(gm)
     nodes = {n.name: n for n in gm.graph.nodes}
     for k, (old, t) in enumerate(views):
         node, base = nodes[old.name], t._base
@@ -270,20 +290,6 @@ FROZEN_VARIANT = {"freezing": True, "freezing_discard_parameters": False}
 FROZEN_MAX_BYTES = 1 << 30
 
 
-def _graph_tensors(gm):
-    """The tensors a GraphModule's ``get_attr`` nodes read (the traced graph's parameters and
-    buffers), in graph order."""
-    out = []
-    for node in gm.graph.nodes:
-        if node.op == "get_attr":
-            obj = gm
-            for part in node.target.split("."):
-                obj = getattr(obj, part)
-            if isinstance(obj, torch.Tensor):
-                out.append(obj)
-    return tuple(out)
-
-
 def _freezable(tensors):
     """Whether a graph reading ``tensors`` gets a frozen variant: plain tensors (not a
     distributed or other subclass) of ``FROZEN_MAX_BYTES`` at most in all."""
@@ -356,7 +362,7 @@ class CompiledGraph:
     def __init__(self, gm, name):
         cache_dir()
         _threads.hold()          # a thread-count change would recompile (dynamo guards it)
-        rewritten = lift_views(_rewrite_rng(gm))
+        rewritten = _rewrite_rng(gm)
         self.fn = torch.compile(rewritten, backend=_backend(), dynamic=False)
         self.alt = self.frozen = None
         self._rewritten = None
@@ -364,7 +370,7 @@ class CompiledGraph:
             self._rewritten = rewritten
             self.alt = torch.compile(_copy(rewritten), backend=_inductor(LAYOUT_VARIANT),
                                      dynamic=False)
-        self.gm = lift_views(gm)          # the uncompiled candidate: eager's kernels
+        self.gm = gm
         self.name = name
         self.compile_s = None
         self.run = self._first
@@ -452,12 +458,6 @@ def _trial_clock():
     wall clock counts other processes' turns), wall time at more (CPU time would count every
     thread's work and its spinning at each kernel's barrier, not how long the call took)."""
     return time.process_time if torch.get_num_threads() == 1 else time.perf_counter
-
-
-def _copy(gm):
-    """``gm`` with its own graph and code object (so its own dynamo cache entries), sharing
-    its tensors."""
-    return torch.fx.GraphModule(gm, copy.deepcopy(gm.graph))
 
 
 def _short_reason(reason):
