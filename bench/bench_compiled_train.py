@@ -177,7 +177,7 @@ def interleaved_ms(fns, repeat):
 
 def _choices(model):
     """Each compiled graph's timed choice: (choice, then each candidate's ms: uncompiled,
-    compiled, and where tried compiled NCHW and frozen)."""
+    compiled, and where tried compiled NCHW and frozen, or ahead of time)."""
     out = []
     for tr in model.forward._cache.values():
         g = tr.gm
@@ -273,9 +273,10 @@ def main():
     for name in args.models.split(","):
         r = bench(name, args)
         print(f"# load average {load()}; auto's choices (choice, uncompiled / compiled / "
-              f"NCHW / frozen ms per call): {r['choices']}; auto's compile + trial "
-              f"{r['compile_auto_s']:.1f} s (training), {r['compile_auto_fwd_s']:.1f} s "
-              f"(eval: the frozen variant's compile, which torch does not cache)")
+              f"then where tried NCHW / frozen / ahead-of-time ms per call): {r['choices']}; "
+              f"auto's compile + trial {r['compile_auto_s']:.1f} s (training), "
+              f"{r['compile_auto_fwd_s']:.1f} s (eval: with the frozen variant's compile, "
+              "which torch does not cache, or the ahead-of-time package's, cached)")
         print(f"{name:12s} {r['eager_step']:8.1f} {r['static_step']:8.1f} "
               f"{r['eager_step'] / r['static_step']:5.2f} {r['auto_step']:8.1f} "
               f"{r['eager_step'] / r['auto_step']:5.2f} {r['torch_compile_step']:8.1f} "

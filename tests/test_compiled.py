@@ -496,6 +496,138 @@ def test_frozen_variant_only_for_plain_tensors_within_the_cap(monkeypatch):
     assert not _compiled._freezable(small)
 
 
+def test_aot_variant_of_inference_graph(monkeypatch, tmp_path):
+    """A graph without convolutions first called with gradients off also tries an
+    AOTInductor package of itself (a real compile), its weights bound by reference: kept
+    where fastest, it follows optimizer steps and ``set_value``, calls with gradients on or
+    other strides go to the next fastest candidate, and another to_static of the same network
+    (a second process's) loads the cached package instead of compiling."""
+    import torch
+    monkeypatch.setattr(_compiled, "TRIAL_PAIRS", 2)
+    monkeypatch.setenv("PADDLE_COMPAT_AOT_CACHE", str(tmp_path))
+
+    def build(seed):
+        paddle.seed(seed)
+        net = paddle.nn.Sequential(paddle.nn.Linear(8, 16), paddle.nn.ReLU(),
+                                   paddle.nn.Linear(16, 4))
+        net.eval()
+        return net, paddle.jit.to_static(net, backend="CINN")
+
+    def chosen(static, x):
+        with paddle.no_grad(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            static(x)                                   # compiles
+            (cg,) = [tr.gm for tr in static.forward._cache.values()]
+            assert isinstance(cg.aot, _compiled._Aot) and cg.frozen is None and cg.alt is None
+            cg.gm, cg.fn = _spin(cg.gm, 0.02), _spin(cg.fn, 0.02)
+            outs = [static(x) for _ in range(8)]       # 3 candidates x 2 rounds, then chosen
+        assert cg.choice == "compiled-aot" and cg.run is cg.aot
+        assert cg.trial_ms[2] < min(cg.trial_ms[:2])
+        return cg, outs
+
+    net, static = build(0)
+    x = paddle.randn([3, 8])
+    cg, outs = chosen(static, x)
+    for o in outs:
+        torch.testing.assert_close(o._t, _eager_forward(net, x), rtol=1e-5, atol=1e-5)
+    out = static(x)                                     # gradients on: the compiled graph
+    assert not out.stop_gradient
+    out.sum().backward()
+    paddle.optimizer.SGD(0.5, parameters=net.parameters()).step()   # in place
+    net[2].bias.set_value(net[2].bias.numpy() + 1)                  # a quiet write
+    with paddle.no_grad():
+        after = static(x)
+        odd = static(paddle.randn([8, 3]).t())          # other strides: not the package's
+    assert cg.aot.fn is not None
+    torch.testing.assert_close(after._t, _eager_forward(net, x), rtol=1e-5, atol=1e-5)
+    assert not torch.allclose(after._t, outs[0]._t)
+    assert tuple(odd.shape) == (3, 4)
+    # a second to_static of the network, other weights: the package comes from the cache
+    net2, static2 = build(1)
+
+    def no_export(*a, **k):
+        raise AssertionError("exported again: the cached package was not used")
+    monkeypatch.setattr(torch.export, "export", no_export)
+    cg2, outs2 = chosen(static2, x)
+    torch.testing.assert_close(outs2[-1]._t, _eager_forward(net2, x), rtol=1e-5, atol=1e-5)
+    assert len(list(tmp_path.glob("graph-*.pt2"))) == 1
+
+
+def test_aot_variant_guards_its_signature_and_storage():
+    """``_Aot`` runs its package only with gradients off, on inputs of the signature it was
+    built for, and while the graph's tensors keep their storage (the package reads that
+    memory); new storage drops it for good."""
+    import torch
+    lin = torch.fx.symbolic_trace(torch.nn.Linear(2, 2))
+    calls = []
+
+    class Built(_compiled._Aot):
+        __slots__ = ()
+
+        def _build(self, x):                            # what it sets up, without a compile
+            self.sig = (_compiled._layout(x),)
+            self.fn = lambda x: calls.append("aot")
+            return self.fn(x)
+    av = Built(lin, lambda x: calls.append("fallback"))
+    assert len(av.tensors) == 2
+    x = torch.ones(1, 2)
+    with torch.no_grad():
+        av(x)
+        av(x)
+        av(torch.ones(2, 1).t())                        # another signature (strides)
+    av(x)                                               # gradients on
+    with torch.no_grad():
+        lin.weight.mul_(2)                              # in place: the package follows it
+        av(x)
+        lin.weight.data = torch.zeros(2, 2)             # new storage
+        av(x)
+        av(x)
+    assert calls == ["aot", "aot", "fallback", "fallback", "aot", "fallback", "fallback"]
+    assert av.fn is None
+
+
+def test_aot_variant_only_for_graphs_it_can_run():
+    """No ahead-of-time variant for a graph that returns an input or one of its tensors (the
+    package would return copies), draws dropout masks, or reads non-CPU or subclass tensors."""
+    import torch
+    lin = torch.fx.symbolic_trace(torch.nn.Linear(2, 2))
+    assert _compiled._aot_able(lin, _compiled._graph_tensors(lin))
+
+    class Passthrough(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.w = torch.nn.Parameter(torch.ones(2))
+
+        def forward(self, x):
+            return x, self.w, x + self.w
+    gm = torch.fx.symbolic_trace(Passthrough())
+    assert not _compiled._aot_able(gm, _compiled._graph_tensors(gm))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        static = paddle.jit.to_static(_mlp(0.5))
+        static(paddle.randn([4, 8]))                    # training: a dropout mask node
+    (tr,) = static.forward._cache.values()
+    assert not _compiled._aot_able(tr.gm, _compiled._graph_tensors(tr.gm))
+
+    class Sub(torch.Tensor):
+        pass
+    assert not _compiled._aot_able(lin, (lin.weight.detach().as_subclass(Sub),))
+
+
+def test_graph_package_key():
+    """The ahead-of-time package of a graph is keyed by its code, its tensors' layouts (not
+    their values: they are bound at load), the input signature and the thread count."""
+    from paddle_compat.jit import aot
+    meta = [((2, 2), (2, 1), "float32", "cpu")]
+    sig = (((1, 2), (2, 1), "float32", "cpu"),)
+    p = aot.graph_package_path("code", meta, sig, 1)
+    assert p == aot.graph_package_path("code", meta, sig, 1)
+    assert len({p, aot.graph_package_path("other", meta, sig, 1),
+                aot.graph_package_path("code", [((2, 2), (1, 2), "float32", "cpu")], sig, 1),
+                aot.graph_package_path("code", meta, (((3, 2), (2, 1), "float32", "cpu"),), 1),
+                aot.graph_package_path("code", meta, sig, 2)}) == 5
+
+
 def _eager_forward(net, x):
     """``net(x)`` run eagerly (without its to_static forward), as a torch tensor."""
     with paddle.no_grad():

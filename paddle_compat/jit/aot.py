@@ -16,6 +16,7 @@ importing inductor. Inputs of another shape, a graph that cannot be exported or 
 a model that draws random numbers run eagerly, the last two with a warning that says why.
 It lives in jit/ (``paddle_compat.inference.aot`` is the same module). See jit/COMPILED.md.
 """
+import functools
 import hashlib
 import os
 import time
@@ -28,7 +29,8 @@ from ..framework.tensor import wrap
 from ..static.mode import mode_guard
 from . import small_ops
 
-__all__ = ["wanted", "AotRunner", "cache_root", "package_path", "INDUCTOR_CONFIGS"]
+__all__ = ["wanted", "AotRunner", "cache_root", "package_path", "graph_package_path",
+           "write_package", "load_package", "INDUCTOR_CONFIGS", "GRAPH_CONFIGS"]
 
 #: inductor settings of the packages: ``freezing`` folds the weights into the graph as
 #: constants (batch norm folded into convolutions, oneDNN weights prepacked), and
@@ -36,6 +38,14 @@ __all__ = ["wanted", "AotRunner", "cache_root", "package_path", "INDUCTOR_CONFIG
 #: (timed against ATen's at compile time, the faster kept) instead of calling ATen per product
 INDUCTOR_CONFIGS = {"freezing": True, "max_autotune": True,
                     "max_autotune_gemm_backends": "CPP,ATEN"}
+
+
+#: inductor settings of a ``to_static`` graph's ahead-of-time variant (jit/compiled.py
+#: ``_Aot``): the package holds no weights, the caller binds the graph's own tensors to it, so
+#: every tensor stays a named constant: none written into the code (inductor inlines 1-D
+#: tensors of up to 8 values, a small layer's bias) or folded into a new one
+GRAPH_CONFIGS = {"aot_inductor.package_constants_in_so": False,
+                 "always_keep_tensor_constants": True, "joint_graph_constant_folding": False}
 
 
 def wanted(config):
@@ -65,12 +75,65 @@ def package_path(files, sig, threads=None):
     """Where the package of the model ``files`` for the input signature ``sig`` is cached:
     keyed by the files' SHA-256, the signature, the thread count it is built for (``threads``,
     torch's by default: inductor writes 1-thread kernels without OpenMP), the inductor
-    settings, the graph rewrites (jit/small_ops.py) and torch's version."""
+    settings, the graph rewrites (jit/small_ops.py), torch's version and our own
+    (``source_key``)."""
     h = _file_digest(files)
     h.update(repr((sig, torch.get_num_threads() if threads is None else threads,
-                   sorted(INDUCTOR_CONFIGS.items()), small_ops.key(),
-                   torch.__version__)).encode())
-    return os.path.join(cache_root(), h.hexdigest()[:32] + ".pt2")
+                   sorted(INDUCTOR_CONFIGS.items()), small_ops.key())).encode())
+    return _keyed_path(h)
+
+
+def graph_package_path(code, tensors, sig, threads):
+    """Where the ahead-of-time package of a traced graph is cached: keyed by its ``code``,
+    the (shape, stride, dtype) of the ``tensors`` it reads (not their values: they are
+    bound when it loads), the input signature ``sig``, the thread count, ``GRAPH_CONFIGS``,
+    torch's version and our own (``source_key``)."""
+    h = hashlib.sha256(code.encode())
+    h.update(repr((tensors, sig, threads, sorted(GRAPH_CONFIGS.items()))).encode())
+    return _keyed_path(h, "graph-")
+
+
+def _keyed_path(h, prefix=""):
+    h.update(repr((torch.__version__, source_key())).encode())
+    return os.path.join(cache_root(), prefix + h.hexdigest()[:32] + ".pt2")
+
+
+@functools.lru_cache(None)
+def source_key():
+    """paddle_compat's own code as part of the cache keys: the path, size and modification
+    time of each of its Python files (a package traced and compiled by another version of
+    our ops is not reused)."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    h = hashlib.sha256()
+    for d, dirs, names in sorted(os.walk(root)):
+        dirs.sort()
+        for n in sorted(names):
+            if n.endswith(".py"):
+                st = os.stat(os.path.join(d, n))
+                h.update(f"{os.path.relpath(os.path.join(d, n), root)}:{st.st_size}:"
+                         f"{st.st_mtime_ns}\n".encode())
+    return h.hexdigest()
+
+
+def write_package(ep, path, configs):
+    """Compile the exported program ``ep`` with AOTInductor (inductor settings ``configs``)
+    into the package ``path`` (written to a temporary name, then moved: a reader never sees
+    half a file, and two processes building it do not collide)."""
+    import torch._inductor
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    tmp = f"{path}.{os.getpid()}.tmp.pt2"
+    try:
+        torch._inductor.aoti_compile_and_package(ep, package_path=tmp,
+                                                 inductor_configs=configs)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+
+
+def load_package(path):
+    """The C++ loader of the package ``path`` (``.run(list of tensors)`` runs it)."""
+    return torch._C._aoti.AOTIModelPackageLoader(path, "model", False, 1, -1)
 
 
 def _calling(run, onednn_off, serial):
@@ -199,7 +262,7 @@ class AotRunner:
                 # traced, so a cache hit needs no trace (nor inductor's import)
                 ep = ep or self._export(tensors)
                 self._compile(ep, path, n)
-            runs[n] = torch._C._aoti.AOTIModelPackageLoader(path, "model", False, 1, -1).run
+            runs[n] = load_package(path).run
         # the ways to call them, cheapest first: the 1-thread package with torch at 1 thread
         # for the call, the same with ATen's kernels at n threads, the n-thread package; each
         # with ATen's oneDNN kernels on and off (oneDNN builds its convolution primitive per
@@ -246,11 +309,5 @@ class AotRunner:
     def _compile(self, ep, path, threads):
         """Write the AOTInductor package of the exported model ``ep`` for ``threads`` threads
         to ``path``."""
-        import torch._inductor
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        tmp = f"{path}.{os.getpid()}.tmp.pt2"
-        configs = dict(INDUCTOR_CONFIGS)
-        configs["cpp.threads"] = threads    # what inductor generates for (its OpenMP pragmas)
-        torch._inductor.aoti_compile_and_package(ep, package_path=tmp,
-                                                 inductor_configs=configs)
-        os.replace(tmp, path)
+        # cpp.threads: what inductor generates for (its OpenMP pragmas)
+        write_package(ep, path, dict(INDUCTOR_CONFIGS, **{"cpp.threads": threads}))

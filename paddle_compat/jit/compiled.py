@@ -17,7 +17,9 @@ What this module adds to the GraphModule before compiling:
 * never slower than eager: after the compiling call, the next calls run in turns the traced
   graph uncompiled and compiled (a graph with convolutions also compiled with NCHW
   activations: inductor's channels_last choice loses on some networks; and, called with
-  gradients off, compiled with its weights frozen in), each timed (``_trial_clock``: process
+  gradients off, compiled with its weights frozen in, or for a graph without convolutions
+  compiled ahead of time by AOTInductor, its weights bound by reference and the package
+  cached across processes), each timed (``_trial_clock``: process
   CPU time at one thread, wall time at more) from its start to the graph's next call (so a
   training call's backward, which AOTAutograd compiles with it, and the rest of the user's
   loop are counted), and the graph keeps the fastest (``TIMED_CHOICE``);
@@ -297,47 +299,158 @@ def _freezable(tensors):
         sum(t.nbytes for t in tensors) <= FROZEN_MAX_BYTES
 
 
-class _Frozen:
-    """A graph compiled with ``FROZEN_VARIANT``: its tensors' values are compiled in, so it
-    may run only while they hold the values it was compiled with. Each call checks the
-    storage and the version counter (bumped by in-place writes: an optimizer step) of every
-    tensor, and the count of writes that keep the version (``set_value``,
-    ``set_state_dict``: ``framework.tensor.quiet_writes``), against the first call's; a call with
-    gradients on, or after any tensor changed, runs ``fallback`` instead, and a change (or a
-    failed compile, with a warning) drops the frozen code for good (``fn`` None). dynamo
-    freezes only what it traces under inductor's ``freezing`` setting, so the first
-    (compiling) call runs under it."""
+class _Inference:
+    """A candidate for calls with gradients off (it records no backward): any other call runs
+    ``fallback``. Its first call builds it (``_build``: a failure warns and drops it, that
+    call running ``fallback``); a later call runs ``fn`` where ``_ok`` accepts the call, else
+    ``fallback`` (``_ok`` sets ``fn`` None where the candidate can never run again)."""
 
     __slots__ = ("fn", "tensors", "stamp", "fallback")
+    #: what the warning of a failed build calls it
+    KIND = "variant"
 
     def __init__(self, gm, fallback):
         self.tensors = _graph_tensors(gm)
-        self.fn = torch.compile(gm, backend=_inductor(FROZEN_VARIANT), dynamic=False)
         self.stamp = None
         self.fallback = fallback
-
-    def _state(self):
-        return quiet_writes(), [(t.untyped_storage().data_ptr(), t._version)
-                                for t in self.tensors]
 
     def __call__(self, *args):
         if self.fn is None or torch.is_grad_enabled():
             return self.fallback(*args)
         if self.stamp is None:
-            from torch._inductor import config
             self.stamp = self._state()
             try:
-                with config.patch(FROZEN_VARIANT):
-                    return self.fn(*args)
-            except Exception as e:          # noqa: BLE001  (any failure of the freezing compile)
+                return self._build(*args)
+            except Exception as e:          # noqa: BLE001  (any failure of the compile)
                 self.fn = None
-                warnings.warn("to_static(backend='CINN'): the graph's frozen variant failed "
+                warnings.warn(f"to_static(backend='CINN'): the graph's {self.KIND} failed "
                               f"({type(e).__name__}: {str(e).strip()[:200]}) and is not used")
                 return self.fallback(*args)
-        if self._state() != self.stamp:
-            self.fn = None                  # a tensor changed: the compiled-in copy is stale
+        if not self._ok(args):
             return self.fallback(*args)
         return self.fn(*args)
+
+
+class _Frozen(_Inference):
+    """A graph compiled with ``FROZEN_VARIANT``: its tensors' values are compiled in, so it
+    may run only while they hold the values it was compiled with. Each call checks the
+    storage and the version counter (bumped by in-place writes: an optimizer step) of every
+    tensor, and the count of writes that keep the version (``set_value``,
+    ``set_state_dict``: ``framework.tensor.quiet_writes``), against the first call's; after
+    any change it is dropped for good. dynamo freezes only what it traces under inductor's
+    ``freezing`` setting, so the first (compiling) call runs under it."""
+
+    __slots__ = ()
+    KIND = "frozen variant"
+
+    def __init__(self, gm, fallback):
+        super().__init__(gm, fallback)
+        self.fn = torch.compile(gm, backend=_inductor(FROZEN_VARIANT), dynamic=False)
+
+    def _state(self):
+        return quiet_writes(), [(t.untyped_storage().data_ptr(), t._version)
+                                for t in self.tensors]
+
+    def _build(self, *args):
+        from torch._inductor import config
+        with config.patch(FROZEN_VARIANT):
+            return self.fn(*args)
+
+    def _ok(self, args):
+        if self._state() != self.stamp:
+            self.fn = None                  # a tensor changed: the compiled-in copy is stale
+        return self.fn is not None
+
+
+def _bound_graph(gm):
+    """``gm``'s graph on a new root whose buffers ``c0``, ``c1``, ... are the tensors it reads
+    (detached; each once, in graph order), and those buffers by name: the ahead-of-time
+    package is exported from it, so its constants have those names and a cached package is
+    bound to this graph's tensors by them."""
+    graph = copy.deepcopy(gm.graph)
+    nodes = {n.name: n for n in graph.nodes}
+    root, names = torch.nn.Module(), {}
+    for node, t in _attr_tensors(gm):
+        name = names.get(id(t))
+        if name is None:
+            name = names[id(t)] = f"c{len(names)}"
+            root.register_buffer(name, t.detach())
+        nodes[node.name].target = name
+    return torch.fx.GraphModule(root, graph), dict(root.named_buffers())
+
+
+def _layout(t):
+    return tuple(t.shape), t.stride(), t.dtype, t.device.type
+
+
+def _aot_able(gm, tensors):
+    """Whether a graph gets an ahead-of-time variant: CPU plain tensors, no dropout mask, and
+    every output a computed tensor (neither an input nor one of its tensors, which the
+    package would return as copies)."""
+    if not all(type(t) in (torch.Tensor, torch.nn.Parameter) and t.device.type == "cpu"
+               for t in tensors):
+        return False
+    out = next(n for n in reversed(gm.graph.nodes) if n.op == "output")
+    leaves = torch.fx.node.map_aggregate(out.args[0], lambda a: a)
+    leaves = leaves if isinstance(leaves, (list, tuple)) else (leaves,)
+    return all(isinstance(a, torch.fx.Node) and a.op not in ("placeholder", "get_attr")
+               for a in leaves) and \
+        not any(n.op == "call_function" and n.target is _keep_mask for n in gm.graph.nodes)
+
+
+class _Aot(_Inference):
+    """The graph compiled ahead of time by AOTInductor (jit/aot.py) into a C++ package with
+    its tensors bound by reference (``_bound_graph``): it reads the graph's own weights, so it
+    follows every write to them, and is called through the package's C++ runner, without
+    inductor's Python wrapper or dynamo's guards (the Transformer encoder's eval forward, 1
+    thread: 2.7 ms against 3.3 ms compiled). The package is cached under ``aot.cache_root()``
+    keyed by the graph (``aot.graph_package_path``), so a second process loads it instead of
+    compiling. A call runs it where its inputs have the first call's shapes, strides and
+    dtypes and the graph's tensors their storage (the package reads that memory); a tensor
+    with new storage drops it for good."""
+
+    __slots__ = ("gm", "sig", "loader")
+    KIND = "ahead-of-time variant"
+
+    def __init__(self, gm, fallback):
+        super().__init__(gm, fallback)
+        self.gm = gm
+        self.sig = self.loader = None
+        self.fn = self._build                   # not None: the first call builds it
+
+    def _state(self):
+        return [t.data_ptr() for t in self.tensors]
+
+    def _build(self, *args):
+        from . import aot
+        bound, tensors = _bound_graph(self.gm)
+        self.gm = None
+        threads = torch.get_num_threads()
+        sig = tuple(map(_layout, args))
+        path = aot.graph_package_path(bound.code, [_layout(t) for t in tensors.values()], sig,
+                                      threads)
+        if not os.path.isfile(path):
+            with torch.no_grad():
+                ep = torch.export.export(bound, tuple(args), strict=False)
+            aot.write_package(ep, path, dict(aot.GRAPH_CONFIGS, **{"cpp.threads": threads}))
+        loader = aot.load_package(path)
+        # every constant of the package is one of the graph's tensors, bound by reference
+        names = loader.get_constant_fqns()
+        if not set(names) <= set(tensors):
+            raise RuntimeError("the package holds constants that are not the graph's tensors: "
+                               f"{sorted(set(names) - set(tensors))[:5]}")
+        loader.load_constants({n: tensors[n] for n in names}, False, True, True)
+        run = loader.run
+        self.sig, self.loader = sig, loader
+        self.fn = lambda *a: run(list(a))
+        return self.fn(*args)
+
+    def _ok(self, args):
+        if len(args) != len(self.sig) or any(_layout(a) != s for a, s in zip(args, self.sig)):
+            return False                        # not the signature it was compiled for
+        if self._state() != self.stamp:
+            self.fn = self.loader = None        # new storage: the package would read freed memory
+        return self.fn is not None
 
 
 class CompiledGraph:
@@ -347,24 +460,26 @@ class CompiledGraph:
     arithmetic), compiled (``fn``) and, for a graph with convolutions, compiled with NCHW
     activations (``alt``, ``LAYOUT_VARIANT``) and, where the first call had gradients off,
     compiled with its weights frozen in (``frozen``, ``FROZEN_VARIANT``; runs only while they
-    are unchanged: ``_Frozen``), the variants compiled on their first trial call; each call
+    are unchanged: ``_Frozen``) or, without convolutions, compiled ahead of time (``aot``,
+    ``_Aot``; both for calls with gradients off only), the variants compiled on their first
+    trial call; each call
     timed from its start to the next call of this graph, ``TRIAL_PAIRS`` rounds (the first not
     counted: one-time costs such as a compile or the lazily compiled backward); the fastest by
     median runs from then on: ``choice`` (one of ``CHOICES``) and ``trial_ms`` (the medians of
     the candidates tried, in that order) tell which and why."""
 
-    __slots__ = ("fn", "gm", "alt", "frozen", "name", "compile_s", "run", "choice",
+    __slots__ = ("fn", "gm", "alt", "frozen", "aot", "name", "compile_s", "run", "choice",
                  "trial_ms", "_periods", "_prev", "_t0", "_rewritten", "_clock")
 
     #: the candidates' names, in trial order
-    CHOICES = ("eager", "compiled", "compiled-nchw", "compiled-frozen")
+    CHOICES = ("eager", "compiled", "compiled-nchw", "compiled-frozen", "compiled-aot")
 
     def __init__(self, gm, name):
         cache_dir()
         _threads.hold()          # a thread-count change would recompile (dynamo guards it)
         rewritten = _rewrite_rng(gm)
         self.fn = torch.compile(rewritten, backend=_backend(), dynamic=False)
-        self.alt = self.frozen = None
+        self.alt = self.frozen = self.aot = None
         self._rewritten = None
         if TIMED_CHOICE and TORCH_BACKEND == "inductor" and _has_convolution(gm):
             self._rewritten = rewritten
@@ -395,9 +510,13 @@ class CompiledGraph:
             warnings.warn(f"to_static(backend='CINN'): {self.name} compiled with "
                           f"{sum(new.values())} graph break(s), which run in Python between "
                           f"compiled pieces: {lines}")
-        if self._rewritten is not None and not torch.is_grad_enabled() and \
-                _freezable(_graph_tensors(self._rewritten)):
-            self.frozen = _Frozen(_copy(self._rewritten), self.fn)
+        if TIMED_CHOICE and TORCH_BACKEND == "inductor" and not torch.is_grad_enabled():
+            # an inference graph: with convolutions, frozen; without, ahead of time
+            if self._rewritten is not None:
+                if _freezable(_graph_tensors(self._rewritten)):
+                    self.frozen = _Frozen(_copy(self._rewritten), self.fn)
+            elif _aot_able(self.gm, _graph_tensors(self.gm)):
+                self.aot = _Aot(self.gm, self.fn)
         self._rewritten = None
         if TIMED_CHOICE:
             self.run = self._trial
@@ -409,8 +528,8 @@ class CompiledGraph:
 
     def _candidates(self):
         """(name, callable) of each candidate, in trial order."""
-        return [(n, f) for n, f in zip(self.CHOICES, (self.gm, self.fn, self.alt, self.frozen))
-                if f is not None]
+        return [(n, f) for n, f in zip(self.CHOICES, (self.gm, self.fn, self.alt, self.frozen,
+                                                      self.aot)) if f is not None]
 
     def _trial(self, *args):
         now = self._clock()
@@ -429,7 +548,7 @@ class CompiledGraph:
         medians = [statistics.median(p[1:] if len(p) > 1 else p) for p in self._periods]
         self.trial_ms = tuple(m * 1e3 for m in medians)
         usable = [k for k, (n, f) in enumerate(cands)
-                  if n != "compiled-frozen" or f.fn is not None]   # frozen: not gone stale
+                  if not isinstance(f, _Inference) or f.fn is not None]  # not dropped
         order = sorted(usable, key=medians.__getitem__)
         best = order[0]
         if best == 0 and medians[1] <= medians[0]:
@@ -438,17 +557,22 @@ class CompiledGraph:
         if best == 0:
             warnings.warn(f"to_static(backend='CINN'): {self.name} ran faster uncompiled "
                           f"({medians[0] * 1e3:.3g} ms per call against "
-                          f"{min(medians[1:]) * 1e3:.3g} ms compiled) and keeps its "
+                          f"{min(medians[k] for k in usable if k) * 1e3:.3g} ms "
+                          "compiled) and keeps its "
                           "traced graph uncompiled")
         kept = {self.choice}
-        if self.choice == "compiled-frozen":
-            # for calls with gradients on, and once its weights change: the next fastest
-            name, self.frozen.fallback = cands[next(k for k in order if k != best)]
+        if isinstance(self.run, _Inference):
+            # for calls with gradients on (and, frozen, once its weights change): the next
+            # fastest that runs any call
+            name, self.run.fallback = cands[next(k for k in order
+                                                 if not isinstance(cands[k][1], _Inference))]
             kept.add(name)
         if "compiled-nchw" not in kept:
             self.alt = None                         # not kept: its compiled code can go
         if "compiled-frozen" not in kept:
             self.frozen = None
+        if "compiled-aot" not in kept:
+            self.aot = None
         self._periods = None
         return self.run
 
