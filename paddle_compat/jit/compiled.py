@@ -429,11 +429,16 @@ class _Aot(_Inference):
         sig = tuple(map(_layout, args))
         path = aot.graph_package_path(bound.code, [_layout(t) for t in tensors.values()], sig,
                                       threads)
-        if not os.path.isfile(path):
-            with torch.no_grad():
-                ep = torch.export.export(bound, tuple(args), strict=False)
-            aot.write_package(ep, path, dict(aot.GRAPH_CONFIGS, **{"cpp.threads": threads}))
-        loader = aot.load_package(path)
+        # torch's own deprecation notices from inside export and AOTInductor are not the
+        # user's to act on (and under -W error they would stop the build)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            if not os.path.isfile(path):
+                with torch.no_grad():
+                    ep = torch.export.export(bound, tuple(args), strict=False)
+                aot.write_package(ep, path, dict(aot.GRAPH_CONFIGS,
+                                                 **{"cpp.threads": threads}))
+            loader = aot.load_package(path)
         # every constant of the package is one of the graph's tensors, bound by reference
         names = loader.get_constant_fqns()
         if not set(names) <= set(tensors):
