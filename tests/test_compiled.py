@@ -411,6 +411,8 @@ def test_frozen_variant_of_inference_graph(monkeypatch):
     fastest candidate, and after ``set_value`` the graph gives the new weights' result."""
     import torch
     monkeypatch.setattr(_compiled, "TRIAL_PAIRS", 2)
+    # in process (the package route, for weights no backward has reached, is tested below)
+    monkeypatch.setattr(_compiled, "_aot_able", lambda gm, tensors: False)
     paddle.seed(0)
     net = paddle.nn.Sequential(paddle.nn.Conv2D(2, 4, 3), paddle.nn.BatchNorm2D(4),
                                paddle.nn.ReLU())
@@ -422,6 +424,7 @@ def test_frozen_variant_of_inference_graph(monkeypatch):
         static(x)                                       # compiles
         (cg,) = [tr.gm for tr in static.forward._cache.values()]
         assert isinstance(cg.frozen, _compiled._Frozen) and cg.alt is not None
+        assert cg.frozen.gm is None                     # not a package
         cg.gm, cg.fn, cg.alt = (_spin(f, 0.02) for f in (cg.gm, cg.fn, cg.alt))
         outs = [static(x) for _ in range(10)]          # 4 candidates x 2 rounds, then chosen
         (want,) = cg.frozen.fallback(x._t)              # the compiled graph, unfrozen
@@ -441,6 +444,70 @@ def test_frozen_variant_of_inference_graph(monkeypatch):
     assert cg.frozen.fn is None                         # the frozen copy went stale: dropped
     torch.testing.assert_close(after._t, _eager_forward(net, x), rtol=1e-5, atol=1e-5)
     assert not torch.allclose(after._t, want)
+
+
+def test_frozen_package_of_inference_process(monkeypatch, tmp_path):
+    """Weights no backward has reached (an inference process) are frozen into an
+    AOTInductor package (a real compile) cached by their bytes: kept where fastest, it gives
+    eager's result, calls with gradients on go to the next fastest candidate, a change of the
+    weights drops it, and a second to_static of the same weights (a second process's) loads
+    the package instead of compiling it."""
+    import torch
+    monkeypatch.setattr(_compiled, "TRIAL_PAIRS", 2)
+    monkeypatch.setenv("PADDLE_COMPAT_AOT_CACHE", str(tmp_path))
+
+    def chosen():
+        paddle.seed(0)
+        net = paddle.nn.Sequential(paddle.nn.Conv2D(2, 4, 3), paddle.nn.BatchNorm2D(4),
+                                   paddle.nn.ReLU())
+        net.eval()
+        static = paddle.jit.to_static(net, backend="CINN")
+        with paddle.no_grad(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            static(x)                                   # compiles
+            (cg,) = [tr.gm for tr in static.forward._cache.values()]
+            assert cg.frozen.gm is not None             # to be a package
+            cg.gm, cg.fn, cg.alt = (_spin(f, 0.02) for f in (cg.gm, cg.fn, cg.alt))
+            warnings.simplefilter("error", FutureWarning)
+            outs = [static(x) for _ in range(10)]      # 4 candidates x 2 rounds, then chosen
+        assert cg.choice == "compiled-frozen" and cg.frozen.sig is not None
+        for o in outs:
+            torch.testing.assert_close(o._t, _eager_forward(net, x), rtol=1e-5, atol=1e-5)
+        return net, static, cg
+
+    x = paddle.randn([2, 2, 6, 6])
+    net, static, cg = chosen()
+    (package,) = tmp_path.glob("frozen-*.pt2")
+    out = static(x)                                     # gradients on: not the package
+    assert not out.stop_gradient
+    torch.testing.assert_close(out._t.detach(), _eager_forward(net, x), rtol=1e-5, atol=1e-5)
+    w = net[0].weight
+    w.set_value(w.numpy() * 2)
+    with paddle.no_grad():
+        after = static(x)
+    assert cg.frozen.fn is None                         # its weights changed: dropped
+    torch.testing.assert_close(after._t, _eager_forward(net, x), rtol=1e-5, atol=1e-5)
+
+    def no_export(*a, **k):
+        raise AssertionError("exported again: the cached package was not used")
+    monkeypatch.setattr(torch.export, "export", no_export)
+    chosen()                                            # the same weights: from the cache
+    assert list(tmp_path.glob("frozen-*.pt2")) == [package]
+
+
+def test_frozen_packages_pruned_least_recently_used(monkeypatch, tmp_path):
+    """Frozen packages (each a copy of its weights) are kept to ``FROZEN_CACHE_BYTES``, the
+    least recently used deleted first; bound-weight packages are not touched."""
+    import os
+    from paddle_compat.jit import aot
+    monkeypatch.setenv("PADDLE_COMPAT_AOT_CACHE", str(tmp_path))
+    for k, name in enumerate(["frozen-a.pt2", "frozen-b.pt2", "frozen-c.pt2", "graph-d.pt2"]):
+        (tmp_path / name).write_bytes(b"x" * 100)
+        os.utime(tmp_path / name, (1000 + k, 1000 + k))
+    os.utime(tmp_path / "frozen-a.pt2", (2000, 2000))  # a hit: the most recently used
+    aot.prune_frozen(keep_bytes=250)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["frozen-a.pt2", "frozen-c.pt2",
+                                                          "graph-d.pt2"]
 
 
 def test_frozen_code_runs_only_on_unchanged_weights():
@@ -620,6 +687,7 @@ def test_aot_variant_only_for_graphs_it_can_run():
 def test_graph_package_key():
     """The ahead-of-time package of a graph is keyed by its code, its tensors' layouts (not
     their values: they are bound at load), the input signature and the thread count."""
+    import os
     from paddle_compat.jit import aot
     meta = [((2, 2), (2, 1), "float32", "cpu")]
     sig = (((1, 2), (2, 1), "float32", "cpu"),)
@@ -629,6 +697,10 @@ def test_graph_package_key():
                 aot.graph_package_path("code", [((2, 2), (1, 2), "float32", "cpu")], sig, 1),
                 aot.graph_package_path("code", meta, (((3, 2), (2, 1), "float32", "cpu"),), 1),
                 aot.graph_package_path("code", meta, sig, 2)}) == 5
+    # a frozen package: keyed by the tensors' bytes as well
+    frozen = aot.graph_package_path("code", meta, sig, 1, "digest")
+    assert os.path.basename(frozen).startswith("frozen-") and frozen != p
+    assert frozen != aot.graph_package_path("code", meta, sig, 1, "other")
 
 
 def _eager_forward(net, x):

@@ -30,7 +30,8 @@ from ..static.mode import mode_guard
 from . import small_ops
 
 __all__ = ["wanted", "AotRunner", "cache_root", "package_path", "graph_package_path",
-           "write_package", "load_package", "INDUCTOR_CONFIGS", "GRAPH_CONFIGS"]
+           "prune_frozen", "write_package", "load_package", "INDUCTOR_CONFIGS",
+           "GRAPH_CONFIGS", "FROZEN_CONFIGS", "FROZEN_CACHE_BYTES"]
 
 #: inductor settings of the packages: ``freezing`` folds the weights into the graph as
 #: constants (batch norm folded into convolutions, oneDNN weights prepacked), and
@@ -46,6 +47,14 @@ INDUCTOR_CONFIGS = {"freezing": True, "max_autotune": True,
 #: tensors of up to 8 values, a small layer's bias) or folded into a new one
 GRAPH_CONFIGS = {"aot_inductor.package_constants_in_so": False,
                  "always_keep_tensor_constants": True, "joint_graph_constant_folding": False}
+
+#: inductor settings of a ``to_static`` graph's frozen package (jit/compiled.py ``_Frozen``,
+#: in a process whose weights no backward has reached): the weights folded and prepacked into
+#: the package, as ``jit.compiled.FROZEN_VARIANT`` does in process
+FROZEN_CONFIGS = {"freezing": True}
+
+#: the frozen packages kept in the cache, in bytes (the least recently used go first)
+FROZEN_CACHE_BYTES = 4 << 30
 
 
 def wanted(config):
@@ -83,14 +92,39 @@ def package_path(files, sig, threads=None):
     return _keyed_path(h)
 
 
-def graph_package_path(code, tensors, sig, threads):
+def graph_package_path(code, tensors, sig, threads, values=None):
     """Where the ahead-of-time package of a traced graph is cached: keyed by its ``code``,
-    the (shape, stride, dtype) of the ``tensors`` it reads (not their values: they are
-    bound when it loads), the input signature ``sig``, the thread count, ``GRAPH_CONFIGS``,
-    torch's version and our own (``source_key``)."""
+    the (shape, stride, dtype) of the ``tensors`` it reads, the input signature ``sig``, the
+    thread count, the inductor settings, torch's version and our own (``source_key``). A
+    package with the tensors bound when it loads (``GRAPH_CONFIGS``) is keyed without their
+    values; one with them frozen in (``FROZEN_CONFIGS``: ``values``, a digest of their bytes)
+    by them as well, under the prefix ``frozen-`` (``prune_frozen``)."""
+    configs = GRAPH_CONFIGS if values is None else FROZEN_CONFIGS
     h = hashlib.sha256(code.encode())
-    h.update(repr((tensors, sig, threads, sorted(GRAPH_CONFIGS.items()))).encode())
-    return _keyed_path(h, "graph-")
+    h.update(repr((tensors, sig, threads, sorted(configs.items()), values)).encode())
+    return _keyed_path(h, "graph-" if values is None else "frozen-")
+
+
+def prune_frozen(keep_bytes=None):
+    """Delete the least recently used frozen packages (each holds a copy of its weights)
+    beyond ``FROZEN_CACHE_BYTES`` in all (a hit refreshes a package's time)."""
+    keep = FROZEN_CACHE_BYTES if keep_bytes is None else keep_bytes
+    root = cache_root()
+    try:
+        names = [n for n in os.listdir(root) if n.startswith("frozen-") and n.endswith(".pt2")
+                 and ".tmp." not in n]
+        files = sorted(((os.stat(os.path.join(root, n)), n) for n in names),
+                       key=lambda sn: sn[0].st_mtime, reverse=True)
+    except OSError:
+        return
+    total = 0
+    for st, n in files:
+        total += st.st_size
+        if total > keep:
+            try:
+                os.remove(os.path.join(root, n))
+            except OSError:
+                pass
 
 
 def _keyed_path(h, prefix=""):

@@ -32,6 +32,7 @@ process compiling the same graph reuses the first one's kernels.
 """
 import contextlib
 import copy
+import hashlib
 import os
 import statistics
 import time
@@ -338,25 +339,47 @@ class _Frozen(_Inference):
     tensor, and the count of writes that keep the version (``set_value``,
     ``set_state_dict``: ``framework.tensor.quiet_writes``), against the first call's; after
     any change it is dropped for good. dynamo freezes only what it traces under inductor's
-    ``freezing`` setting, so the first (compiling) call runs under it."""
+    ``freezing`` setting, so the first (compiling) call runs under it.
 
-    __slots__ = ()
+    With ``package`` (a graph whose weights no backward has reached in this process: an
+    inference process, whose next run loads the same weights), the frozen graph is an
+    AOTInductor package instead (``_package``), cached across processes by the weights'
+    bytes as well, and run by its C++ runner on the first call's input signature (another
+    goes to ``fallback``); where it cannot be built, the in-process freezing compile runs."""
+
+    __slots__ = ("gm", "sig")
     KIND = "frozen variant"
 
-    def __init__(self, gm, fallback):
+    def __init__(self, gm, fallback, package=False):
         super().__init__(gm, fallback)
         self.fn = torch.compile(gm, backend=_inductor(FROZEN_VARIANT), dynamic=False)
+        self.gm = gm if package else None
+        self.sig = None
 
     def _state(self):
         return quiet_writes(), [(t.untyped_storage().data_ptr(), t._version)
                                 for t in self.tensors]
 
     def _build(self, *args):
+        if self.gm is not None:
+            try:
+                loader, _, self.sig = _package(self.gm, args, frozen=True)
+            except Exception:       # noqa: BLE001  (not exportable, ...: freeze in process)
+                pass
+            else:
+                run = loader.run
+                self.fn = lambda *a: run(list(a))
+                return self.fn(*args)
+            finally:
+                self.gm = None
         from torch._inductor import config
         with config.patch(FROZEN_VARIANT):
             return self.fn(*args)
 
     def _ok(self, args):
+        if self.sig is not None and (len(args) != len(self.sig) or any(
+                _layout(a) != s for a, s in zip(args, self.sig))):
+            return False                        # not the package's signature
         if self._state() != self.stamp:
             self.fn = None                  # a tensor changed: the compiled-in copy is stale
         return self.fn is not None
@@ -398,6 +421,42 @@ def _aot_able(gm, tensors):
         not any(n.op == "call_function" and n.target is _keep_mask for n in gm.graph.nodes)
 
 
+def _digest(tensors):
+    """SHA-256 of the bytes of ``tensors``, in order (their layouts are keyed apart)."""
+    h = hashlib.sha256()
+    for t in tensors:
+        h.update(t.detach().contiguous().reshape(-1).view(torch.uint8).numpy())
+    return h.hexdigest()
+
+
+def _package(gm, args, frozen=False):
+    """The AOTInductor package of ``gm`` called on ``args`` (jit/aot.py): its C++ loader, the
+    graph's tensors by their names in it (``_bound_graph``) and the input signature. Loaded
+    from the cache (``aot.graph_package_path``) where there, else exported and compiled into
+    it: with the tensors bound at load (``aot.GRAPH_CONFIGS``), or ``frozen`` in
+    (``aot.FROZEN_CONFIGS``, keyed by their bytes too; the cache of those pruned after)."""
+    from . import aot
+    bound, tensors = _bound_graph(gm)
+    threads = torch.get_num_threads()
+    sig = tuple(map(_layout, args))
+    path = aot.graph_package_path(bound.code, [_layout(t) for t in tensors.values()], sig,
+                                  threads, _digest(tensors.values()) if frozen else None)
+    # torch's own deprecation notices from inside export and AOTInductor are not the
+    # user's to act on (and under -W error they would stop the build)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if os.path.isfile(path):
+            os.utime(path)                          # used: the last to be pruned
+        else:
+            with torch.no_grad():
+                ep = torch.export.export(bound, tuple(args), strict=False)
+            configs = aot.FROZEN_CONFIGS if frozen else aot.GRAPH_CONFIGS
+            aot.write_package(ep, path, dict(configs, **{"cpp.threads": threads}))
+            if frozen:
+                aot.prune_frozen()
+        return aot.load_package(path), tensors, sig
+
+
 class _Aot(_Inference):
     """The graph compiled ahead of time by AOTInductor (jit/aot.py) into a C++ package with
     its tensors bound by reference (``_bound_graph``): it reads the graph's own weights, so it
@@ -422,23 +481,8 @@ class _Aot(_Inference):
         return [t.data_ptr() for t in self.tensors]
 
     def _build(self, *args):
-        from . import aot
-        bound, tensors = _bound_graph(self.gm)
+        loader, tensors, self.sig = _package(self.gm, args)
         self.gm = None
-        threads = torch.get_num_threads()
-        sig = tuple(map(_layout, args))
-        path = aot.graph_package_path(bound.code, [_layout(t) for t in tensors.values()], sig,
-                                      threads)
-        # torch's own deprecation notices from inside export and AOTInductor are not the
-        # user's to act on (and under -W error they would stop the build)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            if not os.path.isfile(path):
-                with torch.no_grad():
-                    ep = torch.export.export(bound, tuple(args), strict=False)
-                aot.write_package(ep, path, dict(aot.GRAPH_CONFIGS,
-                                                 **{"cpp.threads": threads}))
-            loader = aot.load_package(path)
         # every constant of the package is one of the graph's tensors, bound by reference
         names = loader.get_constant_fqns()
         if not set(names) <= set(tensors):
@@ -446,7 +490,7 @@ class _Aot(_Inference):
                                f"{sorted(set(names) - set(tensors))[:5]}")
         loader.load_constants({n: tensors[n] for n in names}, False, True, True)
         run = loader.run
-        self.sig, self.loader = sig, loader
+        self.loader = loader
         self.fn = lambda *a: run(list(a))
         return self.fn(*args)
 
@@ -518,8 +562,13 @@ class CompiledGraph:
         if TIMED_CHOICE and TORCH_BACKEND == "inductor" and not torch.is_grad_enabled():
             # an inference graph: with convolutions, frozen; without, ahead of time
             if self._rewritten is not None:
-                if _freezable(_graph_tensors(self._rewritten)):
-                    self.frozen = _Frozen(_copy(self._rewritten), self.fn)
+                tensors = _graph_tensors(self._rewritten)
+                if _freezable(tensors):
+                    # weights no backward has reached (an inference process): a package,
+                    # which the next process loads
+                    package = _aot_able(self._rewritten, tensors) and \
+                        not any(t.is_leaf and t.grad is not None for t in tensors)
+                    self.frozen = _Frozen(_copy(self._rewritten), self.fn, package)
             elif _aot_able(self.gm, _graph_tensors(self.gm)):
                 self.aot = _Aot(self.gm, self.fn)
         self._rewritten = None
