@@ -4,6 +4,7 @@ torch, at one thread count per process.
 
     python bench/bench_compiled_train.py [--threads 1] [--models resnet18,mobilenetv2,encoder]
                                          [--batch 8] [--size 64] [--repeat 7] [--cpu-time]
+                                         [--eval-only]
 
 Models: ResNet-18 and MobileNetV2 from ``paddle.vision.models`` (batch 8 of 3x64x64 images) and
 a ``paddle.nn.TransformerEncoder`` classifier (batch 8 of 32 tokens). One step is forward, cross
@@ -248,6 +249,29 @@ def bench(name, args):
     return row
 
 
+def bench_inference(name, args):
+    """An inference process: the model as built (seeded), never trained, its eval forward
+    through to_static(backend="CINN") under no_grad. The first calls' seconds (the compile
+    and the timed choice: in a second process, a frozen or ahead-of-time package comes from
+    the cache), the choice, and the forward timed in turns with eager."""
+    compiled = paddle.jit.compiled
+    xa, _ = inputs(name, args.batch, args.size)
+    x = paddle.to_tensor(xa)
+    eager_m, auto_m = paddle_model(name), paddle_model(name)
+    eager_m.eval()
+    auto_m.eval()
+    auto_m = paddle.jit.to_static(auto_m, backend="CINN")
+    with paddle.no_grad():
+        t = time.perf_counter()
+        for _ in range(trial_calls()):
+            auto_m(x)
+        first = time.perf_counter() - t
+        eager_m(x)
+        fwd_e, fwd_a = interleaved_ms([lambda: eager_m(x), lambda: auto_m(x)], args.repeat)
+    print(f"{name:12s} eval-only: first calls {first:.1f} s; fwd eager {fwd_e:.1f} ms, auto "
+          f"{fwd_a:.1f} ms ({fwd_e / fwd_a:.2f}x); choice {_choices(auto_m)}", flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--threads", type=int, default=1)
@@ -255,6 +279,9 @@ def main():
     ap.add_argument("--batch", type=int, default=8)
     ap.add_argument("--size", type=int, default=64)
     ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--eval-only", action="store_true",
+                    help="an inference process: the untrained models' eval forward only (run "
+                         "it twice: the second process loads the compiled packages)")
     ap.add_argument("--cpu-time", action="store_true",
                     help="time steps by process CPU time (every thread counts): steadier than "
                          "wall time on a shared, loaded machine")
@@ -271,6 +298,9 @@ def main():
           f"{'x':>5s} {'loss rel':>9s} {'chaos':>8s} {'comp train s':>12s} {'comp fwd s':>10s} "
           f"{'comp torch s':>12s}")
     for name in args.models.split(","):
+        if args.eval_only:
+            bench_inference(name, args)
+            continue
         r = bench(name, args)
         print(f"# load average {load()}; auto's choices (choice, uncompiled / compiled / "
               f"then where tried NCHW / frozen / ahead-of-time ms per call): {r['choices']}; "
