@@ -456,27 +456,26 @@ def test_frozen_package_of_inference_process(monkeypatch, tmp_path):
     monkeypatch.setattr(_compiled, "TRIAL_PAIRS", 2)
     monkeypatch.setenv("PADDLE_COMPAT_AOT_CACHE", str(tmp_path))
 
-    def chosen():
+    def build():
         paddle.seed(0)
         net = paddle.nn.Sequential(paddle.nn.Conv2D(2, 4, 3), paddle.nn.BatchNorm2D(4),
                                    paddle.nn.ReLU())
         net.eval()
-        static = paddle.jit.to_static(net, backend="CINN")
-        with paddle.no_grad(), warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            static(x)                                   # compiles
-            (cg,) = [tr.gm for tr in static.forward._cache.values()]
-            assert cg.frozen.gm is not None             # to be a package
-            cg.gm, cg.fn, cg.alt = (_spin(f, 0.02) for f in (cg.gm, cg.fn, cg.alt))
-            warnings.simplefilter("error", FutureWarning)
-            outs = [static(x) for _ in range(10)]      # 4 candidates x 2 rounds, then chosen
-        assert cg.choice == "compiled-frozen" and cg.frozen.sig is not None
-        for o in outs:
-            torch.testing.assert_close(o._t, _eager_forward(net, x), rtol=1e-5, atol=1e-5)
-        return net, static, cg
+        return net, paddle.jit.to_static(net, backend="CINN")
 
     x = paddle.randn([2, 2, 6, 6])
-    net, static, cg = chosen()
+    net, static = build()
+    with paddle.no_grad(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        static(x)                                       # compiles
+        (cg,) = [tr.gm for tr in static.forward._cache.values()]
+        assert cg.frozen.gm is not None                 # to be a package
+        cg.gm, cg.fn, cg.alt = (_spin(f, 0.02) for f in (cg.gm, cg.fn, cg.alt))
+        warnings.simplefilter("error", FutureWarning)
+        outs = [static(x) for _ in range(10)]          # 4 candidates x 2 rounds, then chosen
+    assert cg.choice == "compiled-frozen" and cg.frozen.sig is not None
+    for o in outs:
+        torch.testing.assert_close(o._t, _eager_forward(net, x), rtol=1e-5, atol=1e-5)
     (package,) = tmp_path.glob("frozen-*.pt2")
     out = static(x)                                     # gradients on: not the package
     assert not out.stop_gradient
@@ -487,12 +486,48 @@ def test_frozen_package_of_inference_process(monkeypatch, tmp_path):
         after = static(x)
     assert cg.frozen.fn is None                         # its weights changed: dropped
     torch.testing.assert_close(after._t, _eager_forward(net, x), rtol=1e-5, atol=1e-5)
-
-    def no_export(*a, **k):
-        raise AssertionError("exported again: the cached package was not used")
-    monkeypatch.setattr(torch.export, "export", no_export)
-    chosen()                                            # the same weights: from the cache
+    # a second to_static of the same weights (a second process's): the recorded choice runs
+    # at once, its package from the cache; nothing exported, compiled or timed
+    _second_process(monkeypatch)
+    net2, static2 = build()
+    with paddle.no_grad():
+        out2 = static2(x)
+    (cg2,) = [tr.gm for tr in static2.forward._cache.values()]
+    assert cg2.choice == "compiled-frozen" and cg2.run is cg2.frozen and cg2.trial_ms == \
+        cg.trial_ms and cg2.frozen.sig is not None
+    torch.testing.assert_close(out2._t, _eager_forward(net2, x), rtol=1e-5, atol=1e-5)
     assert list(tmp_path.glob("frozen-*.pt2")) == [package]
+    out2 = static2(x)                                   # gradients on: its fallback compiles
+    assert not out2.stop_gradient
+
+
+def _second_process(monkeypatch):
+    """What a second process, whose packages and timed choices are cached, must not do:
+    export, compile or time a graph."""
+    import torch
+
+    def no(what):
+        def fail(*a, **k):
+            raise AssertionError(f"{what} again: the cached package and choice were not used")
+        return fail
+    monkeypatch.setattr(torch.export, "export", no("exported"))
+    monkeypatch.setattr(_compiled.CompiledGraph, "_trial", no("timed"))
+
+
+def test_choice_records_read_only_when_whole(tmp_path):
+    """A recorded choice is read back only as written: anything else in the file (cut short,
+    other types) reads as no record, and the graph times its candidates again."""
+    from paddle_compat.jit import aot
+    path = str(tmp_path / "choice-x.json")
+    rec = {"choice": "compiled-aot", "fallback": "compiled", "trial_ms": [1.0, 2.5, 0.5]}
+    aot.write_choice(path, rec)
+    assert aot.read_choice(path) == rec
+    assert aot.read_choice(str(tmp_path / "none.json")) is None
+    for text in ['{"choice": "compiled-aot", "fallb', '[1, 2]',
+                 '{"choice": 1, "fallback": "compiled", "trial_ms": []}',
+                 '{"choice": "compiled-aot", "fallback": "compiled", "trial_ms": ["x"]}']:
+        (tmp_path / "choice-x.json").write_text(text)
+        assert aot.read_choice(path) is None
 
 
 def test_frozen_packages_pruned_least_recently_used(monkeypatch, tmp_path):
@@ -612,15 +647,17 @@ def test_aot_variant_of_inference_graph(monkeypatch, tmp_path):
     torch.testing.assert_close(after._t, _eager_forward(net, x), rtol=1e-5, atol=1e-5)
     assert not torch.allclose(after._t, outs[0]._t)
     assert tuple(odd.shape) == (3, 4)
-    # a second to_static of the network, other weights: the package comes from the cache
+    # a second to_static of the network, other weights (a second process's): the recorded
+    # choice runs at once, its package from the cache, bound to these weights
     net2, static2 = build(1)
-
-    def no_export(*a, **k):
-        raise AssertionError("exported again: the cached package was not used")
-    monkeypatch.setattr(torch.export, "export", no_export)
-    cg2, outs2 = chosen(static2, x)
-    torch.testing.assert_close(outs2[-1]._t, _eager_forward(net2, x), rtol=1e-5, atol=1e-5)
+    _second_process(monkeypatch)
+    with paddle.no_grad():
+        out2 = static2(x)
+    (cg2,) = [tr.gm for tr in static2.forward._cache.values()]
+    assert cg2.choice == "compiled-aot" and cg2.run is cg2.aot and cg2.frozen is None
+    torch.testing.assert_close(out2._t, _eager_forward(net2, x), rtol=1e-5, atol=1e-5)
     assert len(list(tmp_path.glob("graph-*.pt2"))) == 1
+    assert len(list(tmp_path.glob("choice-*.json"))) == 1
 
 
 def test_aot_variant_guards_its_signature_and_storage():

@@ -18,6 +18,7 @@ It lives in jit/ (``paddle_compat.inference.aot`` is the same module). See jit/C
 """
 import functools
 import hashlib
+import json
 import os
 import time
 import warnings
@@ -30,7 +31,8 @@ from ..static.mode import mode_guard
 from . import small_ops
 
 __all__ = ["wanted", "AotRunner", "cache_root", "package_path", "graph_package_path",
-           "prune_frozen", "write_package", "load_package", "INDUCTOR_CONFIGS",
+           "prune_frozen", "write_package", "load_package", "choice_path", "read_choice",
+           "write_choice", "INDUCTOR_CONFIGS",
            "GRAPH_CONFIGS", "FROZEN_CONFIGS", "FROZEN_CACHE_BYTES"]
 
 #: inductor settings of the packages: ``freezing`` folds the weights into the graph as
@@ -127,9 +129,45 @@ def prune_frozen(keep_bytes=None):
                 pass
 
 
-def _keyed_path(h, prefix=""):
+def _keyed_path(h, prefix="", suffix=".pt2"):
     h.update(repr((torch.__version__, source_key())).encode())
-    return os.path.join(cache_root(), prefix + h.hexdigest()[:32] + ".pt2")
+    return os.path.join(cache_root(), prefix + h.hexdigest()[:32] + suffix)
+
+
+def choice_path(code, sig, threads):
+    """Where the timed choice of an inference graph (jit/compiled.py ``CompiledGraph``) is
+    recorded, keyed as its packages are (``graph_package_path``, without the tensors)."""
+    h = hashlib.sha256(code.encode())
+    h.update(repr((sig, threads)).encode())
+    return _keyed_path(h, "choice-", ".json")
+
+
+def read_choice(path):
+    """The record at ``path`` (``write_choice``): a dict with the string ``choice`` and
+    ``fallback`` and the list ``trial_ms``; None where there is none or it is not that."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            rec = json.load(f)
+    except (OSError, ValueError):
+        return None
+    ok = isinstance(rec, dict) and isinstance(rec.get("choice"), str) and \
+        isinstance(rec.get("fallback"), str) and isinstance(rec.get("trial_ms"), list) and \
+        all(isinstance(v, (int, float)) for v in rec["trial_ms"])
+    return rec if ok else None
+
+
+def write_choice(path, rec):
+    """Record ``rec`` at ``path`` (written whole, then moved into place); a cache that
+    cannot be written is left as it is."""
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(rec, f)
+        os.replace(tmp, path)
+    except OSError:
+        if os.path.exists(tmp):
+            os.remove(tmp)
 
 
 @functools.lru_cache(None)

@@ -377,8 +377,7 @@ class _Frozen(_Inference):
             return self.fn(*args)
 
     def _ok(self, args):
-        if self.sig is not None and (len(args) != len(self.sig) or any(
-                _layout(a) != s for a, s in zip(args, self.sig))):
+        if self.sig is not None and tuple(map(_layout, args)) != self.sig:
             return False                        # not the package's signature
         if self._state() != self.stamp:
             self.fn = None                  # a tensor changed: the compiled-in copy is stale
@@ -495,11 +494,19 @@ class _Aot(_Inference):
         return self.fn(*args)
 
     def _ok(self, args):
-        if len(args) != len(self.sig) or any(_layout(a) != s for a, s in zip(args, self.sig)):
+        if tuple(map(_layout, args)) != self.sig:
             return False                        # not the signature it was compiled for
         if self._state() != self.stamp:
             self.fn = self.loader = None        # new storage: the package would read freed memory
         return self.fn is not None
+
+
+def _is_package(candidate):
+    """Whether ``candidate`` runs an AOTInductor package (``_Aot``, or ``_Frozen`` on its
+    package route: built on its first call, which the record of a choice comes after)."""
+    return isinstance(candidate, _Aot) or (isinstance(candidate, _Frozen) and
+                                           (candidate.sig is not None or
+                                            candidate.gm is not None))
 
 
 class CompiledGraph:
@@ -518,7 +525,7 @@ class CompiledGraph:
     the candidates tried, in that order) tell which and why."""
 
     __slots__ = ("fn", "gm", "alt", "frozen", "aot", "name", "compile_s", "run", "choice",
-                 "trial_ms", "_periods", "_prev", "_t0", "_rewritten", "_clock")
+                 "trial_ms", "_periods", "_prev", "_t0", "_rewritten", "_clock", "_record")
 
     #: the candidates' names, in trial order
     CHOICES = ("eager", "compiled", "compiled-nchw", "compiled-frozen", "compiled-aot")
@@ -543,11 +550,17 @@ class CompiledGraph:
         self._periods = None
         self._prev = None
         self._t0 = 0.0
+        self._record = None
 
     def __call__(self, *args):
         return self.run(*args)
 
     def _first(self, *args):
+        if self._replay(args):
+            t0 = time.perf_counter()
+            out = self.run(*args)
+            self.compile_s = time.perf_counter() - t0
+            return out
         before = _break_reasons()
         t0 = time.perf_counter()
         out = self.fn(*args)
@@ -559,8 +572,21 @@ class CompiledGraph:
             warnings.warn(f"to_static(backend='CINN'): {self.name} compiled with "
                           f"{sum(new.values())} graph break(s), which run in Python between "
                           f"compiled pieces: {lines}")
+        self._inference_candidates()
+        self._rewritten = None
+        if TIMED_CHOICE:
+            self.run = self._trial
+            self._periods = tuple([] for _ in self._candidates())
+            self._clock = _trial_clock()
+        else:
+            self.run, self.choice = self.fn, "compiled"
+        return out
+
+    def _inference_candidates(self):
+        """For a graph first called with gradients off (inductor, timed choice): with
+        convolutions the frozen variant, without the ahead-of-time one, where the graph
+        allows."""
         if TIMED_CHOICE and TORCH_BACKEND == "inductor" and not torch.is_grad_enabled():
-            # an inference graph: with convolutions, frozen; without, ahead of time
             if self._rewritten is not None:
                 tensors = _graph_tensors(self._rewritten)
                 if _freezable(tensors):
@@ -571,14 +597,34 @@ class CompiledGraph:
                     self.frozen = _Frozen(_copy(self._rewritten), self.fn, package)
             elif _aot_able(self.gm, _graph_tensors(self.gm)):
                 self.aot = _Aot(self.gm, self.fn)
+
+    def _replay(self, args):
+        """An inference graph whose timed choice an earlier process recorded (``_choose``,
+        ``aot.choice_path``: the same graph, input signature, thread count and code), where
+        that choice was a package: run it from the first call, without compiling or timing
+        the other candidates; its fallback (for calls with gradients on) compiles when first
+        called. True where it applies."""
+        if not (TIMED_CHOICE and TORCH_BACKEND == "inductor") or torch.is_grad_enabled():
+            return False
+        from . import aot
+        self._record = aot.choice_path(self.gm.code, tuple(map(_layout, args)),
+                                       torch.get_num_threads())
+        rec = aot.read_choice(self._record)
+        if rec is None:
+            return False
+        self._inference_candidates()
+        cands = dict(self._candidates())
+        run, fallback = cands.get(rec["choice"]), cands.get(rec["fallback"])
+        if not _is_package(run) or fallback is None or isinstance(fallback, _Inference):
+            self.frozen = self.aot = None           # the timed choice makes them again
+            return False
+        run.fallback = fallback
+        self.choice, self.run, self.trial_ms = rec["choice"], run, tuple(rec["trial_ms"])
+        self.alt = self.alt if rec["fallback"] == "compiled-nchw" else None
+        self.frozen = self.frozen if rec["choice"] == "compiled-frozen" else None
+        self.aot = self.aot if rec["choice"] == "compiled-aot" else None
         self._rewritten = None
-        if TIMED_CHOICE:
-            self.run = self._trial
-            self._periods = tuple([] for _ in self._candidates())
-            self._clock = _trial_clock()
-        else:
-            self.run, self.choice = self.fn, "compiled"
-        return out
+        return True
 
     def _candidates(self):
         """(name, callable) of each candidate, in trial order."""
@@ -621,6 +667,10 @@ class CompiledGraph:
             name, self.run.fallback = cands[next(k for k in order
                                                  if not isinstance(cands[k][1], _Inference))]
             kept.add(name)
+        if self._record is not None and _is_package(self.run):
+            from . import aot                       # the next process runs it at once
+            aot.write_choice(self._record, {"choice": self.choice, "fallback": name,
+                                            "trial_ms": list(self.trial_ms)})
         if "compiled-nchw" not in kept:
             self.alt = None                         # not kept: its compiled code can go
         if "compiled-frozen" not in kept:
