@@ -157,15 +157,28 @@ def read_choice(path):
 
 
 def write_choice(path, rec):
-    """Record ``rec`` at ``path`` (written whole, then moved into place); a cache that
-    cannot be written is left as it is."""
-    tmp = f"{path}.{os.getpid()}.tmp"
-    try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
+    """Record ``rec`` at ``path`` (``_publish``); a cache that cannot be written is left as
+    it is."""
+    def dump(tmp):
         with open(tmp, "w", encoding="utf-8") as f:
             json.dump(rec, f)
-        os.replace(tmp, path)
+    try:
+        _publish(path, dump)
     except OSError:
+        pass
+
+
+def _publish(path, write):
+    """``write(tmp)`` to a temporary name next to ``path`` (this process's), then moved to
+    ``path``: a reader never sees half a file, and two processes writing it do not collide;
+    the temporary file is removed if ``write`` fails."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    root, ext = os.path.splitext(path)
+    tmp = f"{root}{ext}.{os.getpid()}.tmp{ext}"
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    finally:
         if os.path.exists(tmp):
             os.remove(tmp)
 
@@ -189,18 +202,10 @@ def source_key():
 
 def write_package(ep, path, configs):
     """Compile the exported program ``ep`` with AOTInductor (inductor settings ``configs``)
-    into the package ``path`` (written to a temporary name, then moved: a reader never sees
-    half a file, and two processes building it do not collide)."""
+    into the package ``path`` (``_publish``)."""
     import torch._inductor
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    tmp = f"{path}.{os.getpid()}.tmp.pt2"
-    try:
-        torch._inductor.aoti_compile_and_package(ep, package_path=tmp,
-                                                 inductor_configs=configs)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.remove(tmp)
+    _publish(path, lambda tmp: torch._inductor.aoti_compile_and_package(
+        ep, package_path=tmp, inductor_configs=configs))
 
 
 def load_package(path):
@@ -333,7 +338,8 @@ class AotRunner:
                 # a package exists only for a signature the model accepted when it was
                 # traced, so a cache hit needs no trace (nor inductor's import)
                 ep = ep or self._export(tensors)
-                self._compile(ep, path, n)
+                # cpp.threads: what inductor generates for (its OpenMP pragmas)
+                write_package(ep, path, dict(INDUCTOR_CONFIGS, **{"cpp.threads": n}))
             runs[n] = load_package(path).run
         # the ways to call them, cheapest first: the 1-thread package with torch at 1 thread
         # for the call, the same with ATen's kernels at n threads, the n-thread package; each
@@ -377,9 +383,3 @@ class AotRunner:
             ep = torch.export.export(tr.gm, tuple(tensors), strict=False)
             # small convolutions and bmm written out for inductor (no ATen call for them)
             return ep.run_decompositions(small_ops.decompositions())
-
-    def _compile(self, ep, path, threads):
-        """Write the AOTInductor package of the exported model ``ep`` for ``threads`` threads
-        to ``path``."""
-        # cpp.threads: what inductor generates for (its OpenMP pragmas)
-        write_package(ep, path, dict(INDUCTOR_CONFIGS, **{"cpp.threads": threads}))

@@ -293,11 +293,15 @@ FROZEN_VARIANT = {"freezing": True, "freezing_discard_parameters": False}
 FROZEN_MAX_BYTES = 1 << 30
 
 
+def _plain(t):
+    """Whether ``t`` is a plain tensor or parameter (not a distributed or other subclass)."""
+    return type(t) in (torch.Tensor, torch.nn.Parameter)
+
+
 def _freezable(tensors):
-    """Whether a graph reading ``tensors`` gets a frozen variant: plain tensors (not a
-    distributed or other subclass) of ``FROZEN_MAX_BYTES`` at most in all."""
-    return all(type(t) in (torch.Tensor, torch.nn.Parameter) for t in tensors) and \
-        sum(t.nbytes for t in tensors) <= FROZEN_MAX_BYTES
+    """Whether a graph reading ``tensors`` gets a frozen variant: plain tensors (``_plain``)
+    of ``FROZEN_MAX_BYTES`` at most in all."""
+    return all(map(_plain, tensors)) and sum(t.nbytes for t in tensors) <= FROZEN_MAX_BYTES
 
 
 class _Inference:
@@ -409,8 +413,7 @@ def _aot_able(gm, tensors):
     """Whether a graph gets an ahead-of-time variant: CPU plain tensors, no dropout mask, and
     every output a computed tensor (neither an input nor one of its tensors, which the
     package would return as copies)."""
-    if not all(type(t) in (torch.Tensor, torch.nn.Parameter) and t.device.type == "cpu"
-               for t in tensors):
+    if not all(_plain(t) and t.device.type == "cpu" for t in tensors):
         return False
     out = next(n for n in reversed(gm.graph.nodes) if n.op == "output")
     leaves = torch.fx.node.map_aggregate(out.args[0], lambda a: a)
@@ -556,6 +559,7 @@ class CompiledGraph:
         return self.run(*args)
 
     def _first(self, *args):
+        self._inference_candidates()
         if self._replay(args):
             t0 = time.perf_counter()
             out = self.run(*args)
@@ -572,7 +576,6 @@ class CompiledGraph:
             warnings.warn(f"to_static(backend='CINN'): {self.name} compiled with "
                           f"{sum(new.values())} graph break(s), which run in Python between "
                           f"compiled pieces: {lines}")
-        self._inference_candidates()
         self._rewritten = None
         if TIMED_CHOICE:
             self.run = self._trial
@@ -585,14 +588,14 @@ class CompiledGraph:
     def _inference_candidates(self):
         """For a graph first called with gradients off (inductor, timed choice): with
         convolutions the frozen variant, without the ahead-of-time one, where the graph
-        allows."""
+        allows (each built on its first call)."""
         if TIMED_CHOICE and TORCH_BACKEND == "inductor" and not torch.is_grad_enabled():
             if self._rewritten is not None:
                 tensors = _graph_tensors(self._rewritten)
                 if _freezable(tensors):
                     # weights no backward has reached (an inference process): a package,
                     # which the next process loads
-                    package = _aot_able(self._rewritten, tensors) and \
+                    package = _aot_able(self.gm, tensors) and \
                         not any(t.is_leaf and t.grad is not None for t in tensors)
                     self.frozen = _Frozen(_copy(self._rewritten), self.fn, package)
             elif _aot_able(self.gm, _graph_tensors(self.gm)):
@@ -612,12 +615,10 @@ class CompiledGraph:
         rec = aot.read_choice(self._record)
         if rec is None:
             return False
-        self._inference_candidates()
         cands = dict(self._candidates())
         run, fallback = cands.get(rec["choice"]), cands.get(rec["fallback"])
         if not _is_package(run) or fallback is None or isinstance(fallback, _Inference):
-            self.frozen = self.aot = None           # the timed choice makes them again
-            return False
+            return False                            # the timed choice runs as without one
         run.fallback = fallback
         self.choice, self.run, self.trial_ms = rec["choice"], run, tuple(rec["trial_ms"])
         self.alt = self.alt if rec["fallback"] == "compiled-nchw" else None
