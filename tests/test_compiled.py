@@ -9,6 +9,7 @@ import warnings
 
 import numpy as np
 import pytest
+import torch
 
 import paddle_compat as paddle
 from paddle_compat.jit import compiled as _compiled
@@ -159,6 +160,13 @@ def test_dropout_node_rewritten_in_order():
     masks = [n for n in new.graph.nodes if n.target is _compiled._keep_mask_op()]
     assert len(masks) == 2
     assert masks[0].args[3] is None and masks[1].args[3] is masks[0]
+    # each mask is drawn as uint8 and read back through a float32 compare (inductor vectorises
+    # that; a bool or uint8 mask it loads element by element)
+    for m in masks:
+        readers = [u for u in m.users if u.target is not _compiled._keep_mask_op()]
+        assert [(u.target, u.args[1:]) for u in readers] == [("to", (torch.float32,))]
+        assert [u.target for u in readers[0].users] == [torch.ne]
+    assert _compiled._keep_mask_op()([2, 3], 0.5, torch.device("cpu"), None).dtype == torch.uint8
     # the traced graph itself is left as it was (jit.save and users read it)
     assert not any(n.target is _compiled._keep_mask_op() for n in gm.graph.nodes)
     paddle.seed(5)

@@ -96,20 +96,21 @@ _OP = []
 
 def _keep_mask_op():
     """``paddle_compat::keep_mask(shape, p, device, after)``: dropout's keep mask drawn from
-    Paddle's engine; ``after`` (the previous mask of the graph, unused) orders the draws as
-    eager makes them. Registered on first use (registering inspects the caller's module,
-    which must not run while the package is still importing)."""
+    Paddle's engine, as uint8 (1 kept, 0 dropped; ``_rewrite_rng`` says why); ``after`` (the
+    previous mask of the graph, unused) orders the draws as eager makes them. Registered on
+    first use (registering inspects the caller's module, which must not run while the package
+    is still importing)."""
     if _OP:
         return _OP[0]
 
     @torch.library.custom_op("paddle_compat::keep_mask", mutates_args=())
     def keep_mask(shape: list[int], p: float, device: torch.device,
                   after: Optional[torch.Tensor]) -> torch.Tensor:
-        return _keep_mask(tuple(shape), p, device)
+        return _keep_mask(tuple(shape), p, device).view(torch.uint8)
 
     @keep_mask.register_fake
     def _(shape, p, device, after):
-        return torch.empty(shape, dtype=torch.bool, device=device)
+        return torch.empty(shape, dtype=torch.uint8, device=device)
 
     _OP.append(torch.ops.paddle_compat.keep_mask.default)
     return _OP[0]
@@ -122,7 +123,11 @@ def _copy(gm):
 
 
 def _rewrite_rng(gm):
-    """Dropout mask nodes -> ``paddle_compat::keep_mask`` calls chained in graph order."""
+    """Dropout mask nodes -> ``paddle_compat::keep_mask`` calls chained in graph order, each
+    read back as ``mask.to(float32) != 0``. Inductor's CPU code turns a bool or uint8 tensor
+    into a vector mask element by element, while a float32 compare is one vector instruction:
+    a ReLU + dropout of 8x32x512 took 136 us with the bool mask, 35 us this way (34 without
+    any mask), and the mask stays 1 byte an element where the backward keeps it."""
     if not any(n.op == "call_function" and n.target is _keep_mask for n in gm.graph.nodes):
         return gm
     gm = _copy(gm)
@@ -134,6 +139,12 @@ def _rewrite_rng(gm):
             node.target = op
             node.args = (list(shape), float(p), device, prev)
             prev = node
+            with gm.graph.inserting_after(node):
+                as_float = gm.graph.call_method("to", (node, torch.float32))
+            with gm.graph.inserting_after(as_float):
+                keep = gm.graph.call_function(torch.ne, (as_float, 0))
+            node.replace_all_uses_with(
+                keep, delete_user_cb=lambda user: user is not as_float and user.target is not op)
     gm.graph.lint()
     gm.recompile()
     return gm
