@@ -522,6 +522,55 @@ def _second_process(monkeypatch):
     monkeypatch.setattr(_compiled.CompiledGraph, "_trial", no("timed"))
 
 
+def test_timed_choice_replayed_by_next_process(monkeypatch, tmp_path):
+    """Every graph's timed choice is recorded (a training graph's too, keyed with the
+    gradient mode of its first call): the same graph in a second process runs it from its
+    first call, compiling and timing nothing; a recorded "eager" warns as the trial did."""
+    import torch
+    from paddle_compat.jit import aot
+    monkeypatch.setattr(_compiled, "TRIAL_PAIRS", 2)
+    monkeypatch.setattr(_compiled, "TORCH_BACKEND", "inductor")
+    monkeypatch.setattr(_compiled, "_backend", lambda: "aot_eager")
+    monkeypatch.setenv("PADDLE_COMPAT_AOT_CACHE", str(tmp_path))
+
+    def graph():
+        torch.manual_seed(0)
+        return torch.fx.symbolic_trace(torch.nn.Linear(3, 2))
+
+    x = torch.ones(4, 3)
+    cg = _compiled.compile_graph(graph(), "my_fn")
+    cg(x).sum().backward()                              # gradients on: compiles
+    cg.fn = _spin(cg.fn, 0.02)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        want = [cg(x) for _ in range(5)][-1]
+    assert cg.choice == "eager"
+    (rec,) = tmp_path.glob("choice-*.json")
+    assert aot.read_choice(str(rec)) == {"choice": "eager", "fallback": "eager",
+                                         "trial_ms": list(cg.trial_ms)}
+
+    def compiled_again(gm, example_inputs):
+        raise AssertionError("compiled again: the recorded choice was not used")
+    monkeypatch.setattr(_compiled, "_backend", lambda: compiled_again)
+    _second_process(monkeypatch)
+    cg2 = _compiled.compile_graph(graph(), "my_fn")
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        out = cg2(x)
+    assert cg2.choice == "eager" and cg2.run is cg2.gm and cg2.trial_ms == cg.trial_ms
+    assert [str(m.message) for m in w if "ran faster uncompiled" in str(m.message)] == [
+        f"to_static(backend='CINN'): my_fn ran faster uncompiled ({cg.trial_ms[0]:.3g} ms "
+        f"per call against {cg.trial_ms[1]:.3g} ms compiled) and keeps its traced graph "
+        "uncompiled"]
+    torch.testing.assert_close(out, want)
+    out.sum().backward()
+    # the record is the training graph's: a first call with gradients off times its own
+    cg3 = _compiled.compile_graph(graph(), "my_fn")
+    with torch.no_grad():
+        assert not cg3._replay((x,))
+    assert cg3._record != cg2._record and cg3.choice is None
+
+
 def test_choice_records_read_only_when_whole(tmp_path):
     """A recorded choice is read back only as written: anything else in the file (cut short,
     other types) reads as no record, and the graph times its candidates again."""

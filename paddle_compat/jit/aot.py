@@ -135,7 +135,7 @@ def _keyed_path(h, prefix="", suffix=".pt2"):
 
 
 def choice_path(code, sig, threads):
-    """Where the timed choice of an inference graph (jit/compiled.py ``CompiledGraph``) is
+    """Where the timed choice of a graph (jit/compiled.py ``CompiledGraph``) is
     recorded, keyed as its packages are (``graph_package_path``, without the tensors)."""
     h = hashlib.sha256(code.encode())
     h.update(repr((sig, threads)).encode())

@@ -515,14 +515,6 @@ class _Aot(_Inference):
         return self.fn is not None
 
 
-def _is_package(candidate):
-    """Whether ``candidate`` runs an AOTInductor package (``_Aot``, or ``_Frozen`` on its
-    package route: built on its first call, which the record of a choice comes after)."""
-    return isinstance(candidate, _Aot) or (isinstance(candidate, _Frozen) and
-                                           (candidate.sig is not None or
-                                            candidate.gm is not None))
-
-
 class CompiledGraph:
     """A GraphModule under ``torch.compile`` (inductor). Its first call compiles and warns
     with the graph breaks dynamo reported for it; then (``TIMED_CHOICE``) the next calls go in
@@ -613,30 +605,47 @@ class CompiledGraph:
                 self.aot = _Aot(self.gm, self.fn)
 
     def _replay(self, args):
-        """An inference graph whose timed choice an earlier process recorded (``_choose``,
-        ``aot.choice_path``: the same graph, input signature, thread count and code), where
-        that choice was a package: run it from the first call, without compiling or timing
-        the other candidates; its fallback (for calls with gradients on) compiles when first
-        called. True where it applies."""
-        if not (TIMED_CHOICE and TORCH_BACKEND == "inductor") or torch.is_grad_enabled():
+        """A graph whose timed choice an earlier process recorded (``_choose``,
+        ``aot.choice_path``: the same graph, input signature, gradient mode, thread count and
+        code): its choice runs from the first call (compiling there, or loading its package),
+        without compiling or timing the other candidates; a package's fallback (for calls
+        with gradients on) compiles when first called. True where it applies."""
+        if not (TIMED_CHOICE and TORCH_BACKEND == "inductor"):
             return False
         from . import aot
-        self._record = aot.choice_path(self.gm.code, tuple(map(_layout, args)),
-                                       torch.get_num_threads())
+        self._record = aot.choice_path(
+            self.gm.code, (torch.is_grad_enabled(),) + tuple(map(_layout, args)),
+            torch.get_num_threads())
         rec = aot.read_choice(self._record)
         if rec is None:
             return False
         cands = dict(self._candidates())
         run, fallback = cands.get(rec["choice"]), cands.get(rec["fallback"])
-        if not _is_package(run) or fallback is None or isinstance(fallback, _Inference):
-            return False                            # the timed choice runs as without one
-        run.fallback = fallback
+        if run is None or fallback is None or isinstance(fallback, _Inference) or \
+                len(rec["trial_ms"]) != len(cands):
+            return False                            # not this graph's candidates: timed
+        if isinstance(run, _Inference):
+            run.fallback = fallback
         self.choice, self.run, self.trial_ms = rec["choice"], run, tuple(rec["trial_ms"])
-        self.alt = self.alt if rec["fallback"] == "compiled-nchw" else None
-        self.frozen = self.frozen if rec["choice"] == "compiled-frozen" else None
-        self.aot = self.aot if rec["choice"] == "compiled-aot" else None
+        self._keep_only({rec["choice"], rec["fallback"]})
         self._rewritten = None
+        if self.choice == "eager":
+            self._warn_uncompiled(self.trial_ms[0], min(self.trial_ms[1:]))
         return True
+
+    def _keep_only(self, kept):
+        """Drop the variants not named in ``kept`` (their compiled code can go)."""
+        if "compiled-nchw" not in kept:
+            self.alt = None
+        if "compiled-frozen" not in kept:
+            self.frozen = None
+        if "compiled-aot" not in kept:
+            self.aot = None
+
+    def _warn_uncompiled(self, eager_ms, compiled_ms):
+        warnings.warn(f"to_static(backend='CINN'): {self.name} ran faster uncompiled "
+                      f"({eager_ms:.3g} ms per call against {compiled_ms:.3g} ms "
+                      "compiled) and keeps its traced graph uncompiled")
 
     def _candidates(self):
         """(name, callable) of each candidate, in trial order."""
@@ -667,28 +676,19 @@ class CompiledGraph:
             best = 1                                # a tie keeps the compiled graph
         self.choice, self.run = cands[best]
         if best == 0:
-            warnings.warn(f"to_static(backend='CINN'): {self.name} ran faster uncompiled "
-                          f"({medians[0] * 1e3:.3g} ms per call against "
-                          f"{min(medians[k] for k in usable if k) * 1e3:.3g} ms "
-                          "compiled) and keeps its "
-                          "traced graph uncompiled")
-        kept = {self.choice}
+            self._warn_uncompiled(medians[0] * 1e3,
+                                  min(medians[k] for k in usable if k) * 1e3)
+        fallback = self.choice
         if isinstance(self.run, _Inference):
             # for calls with gradients on (and, frozen, once its weights change): the next
             # fastest that runs any call
-            name, self.run.fallback = cands[next(k for k in order
-                                                 if not isinstance(cands[k][1], _Inference))]
-            kept.add(name)
-        if self._record is not None and _is_package(self.run):
+            fallback, self.run.fallback = cands[next(k for k in order
+                                                     if not isinstance(cands[k][1], _Inference))]
+        if self._record is not None:
             from . import aot                       # the next process runs it at once
-            aot.write_choice(self._record, {"choice": self.choice, "fallback": name,
+            aot.write_choice(self._record, {"choice": self.choice, "fallback": fallback,
                                             "trial_ms": list(self.trial_ms)})
-        if "compiled-nchw" not in kept:
-            self.alt = None                         # not kept: its compiled code can go
-        if "compiled-frozen" not in kept:
-            self.frozen = None
-        if "compiled-aot" not in kept:
-            self.aot = None
+        self._keep_only({self.choice, fallback})
         self._periods = None
         return self.run
 
