@@ -51,12 +51,12 @@
 /* the engine                                                               */
 /* ------------------------------------------------------------------------ */
 /* The engine's twist and its tempered output (eng_fill) are integer arithmetic only (the  */
-/* same bits on any target). With GCC on x86-64 glibc they are also built for AVX2, and the */
-/* CPU picks the build when the module loads (a function clone, resolved once): both       */
-/* vectorise there. Every kernel drawing words gains; dropout's keep flags 1.6x here (AMD   */
-/* EPYC: 162 -> 99 us for 131,072 flags).                                                    */
+/* same bits on any target). With GCC on x86-64 glibc they are also built for AVX2 and     */
+/* AVX-512F, and the CPU picks the build when the module loads (a function clone, resolved  */
+/* once): both vectorise there. Every kernel drawing words gains; dropout's keep flags here */
+/* (AMD EPYC, 131,072 flags): 162 us plain, 100 us AVX2, 88 us AVX-512F.                     */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__GLIBC__)
-#define KEEP_CLONES __attribute__((target_clones("avx2", "default")))
+#define KEEP_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
 #else
 #define KEEP_CLONES
 #endif
