@@ -1,10 +1,19 @@
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 
 import pytest
 import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
+# the compiled packages and timed-choice records the suite makes (jit/aot.py) go to a directory
+# of this run's, removed at its end: the user's cache is left alone, and no later run replays
+# a choice this one recorded
+if "PADDLE_COMPAT_AOT_CACHE" not in os.environ:
+    os.environ["PADDLE_COMPAT_AOT_CACHE"] = tempfile.mkdtemp(prefix="paddle_compat_aot_")
+    atexit.register(shutil.rmtree, os.environ["PADDLE_COMPAT_AOT_CACHE"], True)
 # the golden-replay helpers' asserts explain their failures as a test module's do
 pytest.register_assert_rewrite("op_goldens")
 
