@@ -587,19 +587,28 @@ def test_choice_records_read_only_when_whole(tmp_path):
         assert aot.read_choice(path) is None
 
 
-def test_frozen_packages_pruned_least_recently_used(monkeypatch, tmp_path):
-    """Frozen packages (each a copy of its weights) are kept to ``FROZEN_CACHE_BYTES``, the
-    least recently used deleted first; bound-weight packages are not touched."""
+def test_cache_pruned_least_recently_used(monkeypatch, tmp_path):
+    """The package cache keeps ``CACHE_BYTES`` of packages and choice records, the least
+    recently used deleted first; loading a package or reading a record marks it used, and
+    files the cache did not name are never deleted."""
     import os
     from paddle_compat.jit import aot
     monkeypatch.setenv("PADDLE_COMPAT_AOT_CACHE", str(tmp_path))
-    for k, name in enumerate(["frozen-a.pt2", "frozen-b.pt2", "frozen-c.pt2", "graph-d.pt2"]):
+    h = "0123456789abcdef" * 2
+    names = [f"frozen-{h}.pt2", f"graph-{h}.pt2", f"{h}.pt2", f"choice-{h}.json",
+             "model.pt2", "notes.json"]
+    for k, name in enumerate(names):
         (tmp_path / name).write_bytes(b"x" * 100)
         os.utime(tmp_path / name, (1000 + k, 1000 + k))
-    os.utime(tmp_path / "frozen-a.pt2", (2000, 2000))  # a hit: the most recently used
-    aot.prune_frozen(keep_bytes=250)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["frozen-a.pt2", "frozen-c.pt2",
-                                                          "graph-d.pt2"]
+    rec = {"choice": "eager", "fallback": "eager", "trial_ms": [1.0, 2.0]}
+    aot.write_choice(str(tmp_path / f"choice-{h}.json"), rec)
+    os.utime(tmp_path / f"choice-{h}.json", (500, 500))
+    assert aot.read_choice(str(tmp_path / f"choice-{h}.json")) == rec   # read: just used
+    os.utime(tmp_path / f"frozen-{h}.pt2", (2000, 2000))   # the most recently used package
+    aot.prune_cache(keep_bytes=250)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        [f"choice-{h}.json", f"frozen-{h}.pt2", "model.pt2", "notes.json"])
+    assert aot.CACHE_BYTES == 4 << 30
 
 
 def test_frozen_code_runs_only_on_unchanged_weights():

@@ -20,6 +20,7 @@ import functools
 import hashlib
 import json
 import os
+import re
 import time
 import warnings
 
@@ -31,9 +32,9 @@ from ..static.mode import mode_guard
 from . import small_ops
 
 __all__ = ["wanted", "AotRunner", "cache_root", "package_path", "graph_package_path",
-           "prune_frozen", "write_package", "load_package", "choice_path", "read_choice",
+           "prune_cache", "write_package", "load_package", "choice_path", "read_choice",
            "write_choice", "INDUCTOR_CONFIGS",
-           "GRAPH_CONFIGS", "FROZEN_CONFIGS", "FROZEN_CACHE_BYTES"]
+           "GRAPH_CONFIGS", "FROZEN_CONFIGS", "CACHE_BYTES"]
 
 #: inductor settings of the packages: ``freezing`` folds the weights into the graph as
 #: constants (batch norm folded into convolutions, oneDNN weights prepacked), and
@@ -55,8 +56,9 @@ GRAPH_CONFIGS = {"aot_inductor.package_constants_in_so": False,
 #: the package, as ``jit.compiled.FROZEN_VARIANT`` does in process
 FROZEN_CONFIGS = {"freezing": True}
 
-#: the frozen packages kept in the cache, in bytes (the least recently used go first)
-FROZEN_CACHE_BYTES = 4 << 30
+#: what the cache keeps, in bytes: its packages and choice records, the least recently used
+#: deleted first (``prune_cache``)
+CACHE_BYTES = 4 << 30
 
 
 def wanted(config):
@@ -100,21 +102,26 @@ def graph_package_path(code, tensors, sig, threads, values=None):
     thread count, the inductor settings, torch's version and our own (``source_key``). A
     package with the tensors bound when it loads (``GRAPH_CONFIGS``) is keyed without their
     values; one with them frozen in (``FROZEN_CONFIGS``: ``values``, a digest of their bytes)
-    by them as well, under the prefix ``frozen-`` (``prune_frozen``)."""
+    by them as well, under the prefix ``frozen-``."""
     configs = GRAPH_CONFIGS if values is None else FROZEN_CONFIGS
     h = hashlib.sha256(code.encode())
     h.update(repr((tensors, sig, threads, sorted(configs.items()), values)).encode())
     return _keyed_path(h, "graph-" if values is None else "frozen-")
 
 
-def prune_frozen(keep_bytes=None):
-    """Delete the least recently used frozen packages (each holds a copy of its weights)
-    beyond ``FROZEN_CACHE_BYTES`` in all (a hit refreshes a package's time)."""
-    keep = FROZEN_CACHE_BYTES if keep_bytes is None else keep_bytes
+#: the names this module gives the cache's files (``_keyed_path``): nothing else there is pruned
+_OURS = re.compile(r"(?:(?:graph-|frozen-)?[0-9a-f]{32}\.pt2)|(?:choice-[0-9a-f]{32}\.json)")
+
+
+def prune_cache(keep_bytes=None):
+    """Delete the least recently used packages and choice records beyond ``CACHE_BYTES`` in
+    all (loading or reading one refreshes its time). Without it the cache would only grow:
+    each version of our code keys new packages, a frozen package holds a copy of its
+    weights, and a training process's weights make a new one after each change."""
+    keep = CACHE_BYTES if keep_bytes is None else keep_bytes
     root = cache_root()
     try:
-        names = [n for n in os.listdir(root) if n.startswith("frozen-") and n.endswith(".pt2")
-                 and ".tmp." not in n]
+        names = [n for n in os.listdir(root) if _OURS.fullmatch(n)]
         files = sorted(((os.stat(os.path.join(root, n)), n) for n in names),
                        key=lambda sn: sn[0].st_mtime, reverse=True)
     except OSError:
@@ -127,6 +134,14 @@ def prune_frozen(keep_bytes=None):
                 os.remove(os.path.join(root, n))
             except OSError:
                 pass
+
+
+def _touch(path):
+    """Mark ``path`` as just used (``prune_cache`` deletes the least recently used first)."""
+    try:
+        os.utime(path)
+    except OSError:
+        pass
 
 
 def _keyed_path(h, prefix="", suffix=".pt2"):
@@ -153,7 +168,10 @@ def read_choice(path):
     ok = isinstance(rec, dict) and isinstance(rec.get("choice"), str) and \
         isinstance(rec.get("fallback"), str) and isinstance(rec.get("trial_ms"), list) and \
         all(isinstance(v, (int, float)) for v in rec["trial_ms"])
-    return rec if ok else None
+    if not ok:
+        return None
+    _touch(path)
+    return rec
 
 
 def write_choice(path, rec):
@@ -202,14 +220,17 @@ def source_key():
 
 def write_package(ep, path, configs):
     """Compile the exported program ``ep`` with AOTInductor (inductor settings ``configs``)
-    into the package ``path`` (``_publish``)."""
+    into the package ``path`` (``_publish``), then prune the cache (``prune_cache``)."""
     import torch._inductor
     _publish(path, lambda tmp: torch._inductor.aoti_compile_and_package(
         ep, package_path=tmp, inductor_configs=configs))
+    prune_cache()
 
 
 def load_package(path):
-    """The C++ loader of the package ``path`` (``.run(list of tensors)`` runs it)."""
+    """The C++ loader of the package ``path`` (``.run(list of tensors)`` runs it), marked as
+    just used."""
+    _touch(path)
     return torch._C._aoti.AOTIModelPackageLoader(path, "model", False, 1, -1)
 
 

@@ -447,7 +447,7 @@ def _package(gm, args, frozen=False):
     graph's tensors by their names in it (``_bound_graph``) and the input signature. Loaded
     from the cache (``aot.graph_package_path``) where there, else exported and compiled into
     it: with the tensors bound at load (``aot.GRAPH_CONFIGS``), or ``frozen`` in
-    (``aot.FROZEN_CONFIGS``, keyed by their bytes too; the cache of those pruned after)."""
+    (``aot.FROZEN_CONFIGS``, keyed by their bytes too)."""
     from . import aot
     bound, tensors = _bound_graph(gm)
     threads = torch.get_num_threads()
@@ -458,15 +458,11 @@ def _package(gm, args, frozen=False):
     # user's to act on (and under -W error they would stop the build)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        if os.path.isfile(path):
-            os.utime(path)                          # used: the last to be pruned
-        else:
+        if not os.path.isfile(path):
             with torch.no_grad():
                 ep = torch.export.export(bound, tuple(args), strict=False)
             configs = aot.FROZEN_CONFIGS if frozen else aot.GRAPH_CONFIGS
             aot.write_package(ep, path, dict(configs, **{"cpp.threads": threads}))
-            if frozen:
-                aot.prune_frozen()
         return aot.load_package(path), tensors, sig
 
 
