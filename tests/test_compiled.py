@@ -571,6 +571,41 @@ def test_timed_choice_replayed_by_next_process(monkeypatch, tmp_path):
     assert cg3._record != cg2._record and cg3.choice is None
 
 
+def test_replayed_choice_reports_graph_breaks(monkeypatch, tmp_path):
+    """A graph running a recorded compiled choice names its graph breaks as the first
+    process's compile did."""
+    import torch
+    monkeypatch.setattr(_compiled, "TRIAL_PAIRS", 2)
+    monkeypatch.setattr(_compiled, "TORCH_BACKEND", "inductor")
+    monkeypatch.setattr(_compiled, "_backend", lambda: "aot_eager")
+    monkeypatch.setenv("PADDLE_COMPAT_AOT_CACHE", str(tmp_path))
+
+    def opaque(t):
+        torch._dynamo.graph_break()
+        return t + 1
+
+    def graph():
+        g = torch.fx.Graph()
+        g.output(g.call_function(torch.cos, (g.call_function(opaque, (g.placeholder("x"),)),)))
+        return torch.fx.GraphModule(torch.nn.Module(), g)
+
+    x = torch.ones(2)
+    cg = _compiled.compile_graph(graph(), "my_fn")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        cg(x)
+        cg.gm = _spin(cg.gm, 0.02)
+        for _ in range(5):
+            cg(x)
+    assert cg.choice == "compiled"
+    _second_process(monkeypatch)
+    cg2 = _compiled.compile_graph(graph(), "my_fn")
+    with pytest.warns(UserWarning, match=r"my_fn compiled with \d+ graph break\(s\).*graph_break"):
+        out = cg2(x)
+    assert cg2.choice == "compiled" and cg2.run is cg2.fn
+    np.testing.assert_allclose(out.numpy(), np.cos(2.0) * np.ones(2), rtol=1e-6)
+
+
 def test_choice_records_read_only_when_whole(tmp_path):
     """A recorded choice is read back only as written: anything else in the file (cut short,
     other types) reads as no record, and the graph times its candidates again."""

@@ -559,14 +559,10 @@ class CompiledGraph:
 
     def _first(self, *args):
         self._inference_candidates()
-        if self._replay(args):
-            t0 = time.perf_counter()
-            out = self.run(*args)
-            self.compile_s = time.perf_counter() - t0
-            return out
+        replayed = self._replay(args)
         before = _break_reasons()
         t0 = time.perf_counter()
-        out = self.fn(*args)
+        out = (self.run if replayed else self.fn)(*args)
         self.compile_s = time.perf_counter() - t0
         after = _break_reasons()
         new = {k: v - before.get(k, 0) for k, v in after.items() if v > before.get(k, 0)}
@@ -575,6 +571,8 @@ class CompiledGraph:
             warnings.warn(f"to_static(backend='CINN'): {self.name} compiled with "
                           f"{sum(new.values())} graph break(s), which run in Python between "
                           f"compiled pieces: {lines}")
+        if replayed:
+            return out
         self._rewritten = None
         if TIMED_CHOICE:
             self.run = self._trial
