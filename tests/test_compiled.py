@@ -160,13 +160,22 @@ def test_dropout_node_rewritten_in_order():
     masks = [n for n in new.graph.nodes if n.target is _compiled._keep_mask_op()]
     assert len(masks) == 2
     assert masks[0].args[3] is None and masks[1].args[3] is masks[0]
-    # each mask is drawn as uint8 and read back through a float32 compare (inductor vectorises
-    # that; a bool or uint8 mask it loads element by element)
+    # each mask is drawn as uint8 and read by dropout as it is (through a float32 compare,
+    # which inductor vectorises; a bool or uint8 mask it loads element by element)
+    from paddle_compat.nn.functional.common import dropout_apply_op
     for m in masks:
         readers = [u for u in m.users if u.target is not _compiled._keep_mask_op()]
-        assert [(u.target, u.args[1:]) for u in readers] == [("to", (torch.float32,))]
-        assert [u.target for u in readers[0].users] == [torch.ne]
+        assert [u.target for u in readers] == [dropout_apply_op()]
     assert _compiled._keep_mask_op()([2, 3], 0.5, torch.device("cpu"), None).dtype == torch.uint8
+    # another reader of the mask is given it as bool
+    g = torch.fx.Graph()
+    x = g.placeholder("x")
+    mask = g.call_function(_compiled._keep_mask, ((2, 3), 0.5, torch.device("cpu")))
+    g.output(g.call_function(torch.where, (mask, x, 0.0)))
+    other = _compiled._rewrite_rng(torch.fx.GraphModule(torch.nn.Module(), g))
+    (where,) = [n for n in other.graph.nodes if n.target is torch.where]
+    assert where.args[0].target is torch.ne and where.args[0].args[0].args[1] == torch.float32
+    assert other(torch.ones(2, 3)).shape == (2, 3)
     # the traced graph itself is left as it was (jit.save and users read it)
     assert not any(n.target is _compiled._keep_mask_op() for n in gm.graph.nodes)
     paddle.seed(5)
@@ -856,11 +865,13 @@ def test_inductor_keeps_relu_backward_whole(inductor_run):
     assert torch.ops.aten.threshold_backward.default not in table
     assert torch.ops.aten.hardtanh_backward.default in table
     op = torch.ops.aten.threshold_backward.default
+    drop = torch.ops.paddle_compat.dropout_apply.default
     assert set(select_decomp_table()) - set(table) == {op}
+    assert set(table) - set(select_decomp_table()) == {drop}   # dropout's forward, fused
     assert callable(_compiled._backend()) if _compiled.TORCH_BACKEND == "inductor" else True
     with _compiled._inductor_table():           # what our compiles see ...
-        assert op not in select_decomp_table()
-    assert op in select_decomp_table()          # ... and every other compile, before and after
+        assert op not in select_decomp_table() and drop in select_decomp_table()
+    assert op in select_decomp_table() and drop not in select_decomp_table()  # ... and others
 
 
 def test_model_fit_on_to_static_network(aot_eager):

@@ -43,7 +43,7 @@ import torch
 
 from ..framework import threads as _threads
 from ..framework.tensor import quiet_writes
-from ..nn.functional.common import _keep_mask
+from ..nn.functional.common import _keep_mask, dropout_apply_op, dropout_keep
 
 __all__ = ["wants_compiler", "compile_graph", "cache_dir", "lift_views", "MAX_COMPILES"]
 
@@ -123,11 +123,13 @@ def _copy(gm):
 
 
 def _rewrite_rng(gm):
-    """Dropout mask nodes -> ``paddle_compat::keep_mask`` calls chained in graph order, each
-    read back as ``mask.to(float32) != 0``. Inductor's CPU code turns a bool or uint8 tensor
-    into a vector mask element by element, while a float32 compare is one vector instruction:
-    a ReLU + dropout of 8x32x512 took 136 us with the bool mask, 35 us this way (34 without
-    any mask), and the mask stays 1 byte an element where the backward keeps it."""
+    """Dropout mask nodes -> ``paddle_compat::keep_mask`` calls chained in graph order, the
+    mask as uint8, read as ``mask.to(float32) != 0`` (``dropout_keep`` does so for dropout
+    itself; another reader is given that bool). Inductor's CPU code turns a bool or uint8
+    tensor into a vector mask element by element, while a float32 compare is one vector
+    instruction: a ReLU + dropout of 8x32x512 took 136 us with the bool mask, 35 us this way
+    (34 without any mask), and the mask stays 1 byte an element where the backward keeps
+    it."""
     if not any(n.op == "call_function" and n.target is _keep_mask for n in gm.graph.nodes):
         return gm
     gm = _copy(gm)
@@ -139,12 +141,17 @@ def _rewrite_rng(gm):
             node.target = op
             node.args = (list(shape), float(p), device, prev)
             prev = node
+            # dropout itself (``dropout_apply``) reads the uint8 mask as it is; any other
+            # reader gets it as bool
+            others = [u for u in node.users if u.target not in (op, dropout_apply_op())]
+            if not others:
+                continue
             with gm.graph.inserting_after(node):
                 as_float = gm.graph.call_method("to", (node, torch.float32))
             with gm.graph.inserting_after(as_float):
                 keep = gm.graph.call_function(torch.ne, (as_float, 0))
-            node.replace_all_uses_with(
-                keep, delete_user_cb=lambda user: user is not as_float and user.target is not op)
+            for user in others:
+                user.replace_input_with(node, keep)
     gm.graph.lint()
     gm.recompile()
     return gm
@@ -217,7 +224,7 @@ def _break_reasons():
 
 #: tags our inductor compiles in the FX graph / AOTAutograd cache keys (those keys do not see
 #: the decomposition table): change it when ``_kept_whole`` changes
-_CACHE_TAG = "paddle_compat-inductor-1"
+_CACHE_TAG = "paddle_compat-inductor-2"
 
 
 def _kept_whole():
@@ -232,10 +239,20 @@ def _kept_whole():
     return (torch.ops.aten.threshold_backward.default,)
 
 
+def _our_decompositions():
+    """Our ops that inductor takes apart in our compiles: dropout's forward
+    (``paddle_compat::dropout_apply``) as its ``where``, fused with its neighbours; its
+    backward is the op's registered formula, which AOTAutograd traces."""
+    return {dropout_apply_op(): dropout_keep}
+
+
 def _decompositions():
-    """inductor's decomposition table as our compiles see it (without ``_kept_whole``)."""
+    """inductor's decomposition table as our compiles see it (without ``_kept_whole``, with
+    ``_our_decompositions``)."""
     from torch._inductor.decomposition import select_decomp_table
-    return {k: v for k, v in select_decomp_table().items() if k not in _kept_whole()}
+    table = {k: v for k, v in select_decomp_table().items() if k not in _kept_whole()}
+    table.update(_our_decompositions())
+    return table
 
 
 @contextlib.contextmanager
@@ -256,10 +273,15 @@ def _inductor_table():
     if all(selected is not t for t in tables):
         tables.append(selected)
     saved = [{op: t.pop(op) for op in _kept_whole() if op in t} for t in tables]
+    ours = _our_decompositions()
+    for t in tables:
+        t.update(ours)
     try:
         yield
     finally:
         for t, ops in zip(tables, saved):
+            for op in ours:
+                t.pop(op, None)
             t.update(ops)
 
 
