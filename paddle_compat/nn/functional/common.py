@@ -130,8 +130,9 @@ def _keep_mask_like(t, p):
 def dropout_keep(x, mask, k, upscale):
     """Dropout's output from its keep ``mask`` (bool, or uint8 read as ``!= 0``): ``x / k``
     (``upscale``) or ``x`` where kept, +0 where dropped, even for a NaN or an infinity, as
-    Paddle's kernel writes it. The forward of ``paddle_compat::dropout_apply`` and inductor's
-    decomposition of it (jit/compiled.py)."""
+    Paddle's kernel writes it. What ``paddle_compat::dropout_apply`` computes: its fake
+    kernel and inductor's decomposition of it (jit/compiled.py); CPU tensors take the
+    faster ``_dropout_out``, the same bits."""
     keep = mask if mask.dtype == torch.bool else mask.to(torch.float32) != 0
     return torch.where(keep, x / k if upscale else x, 0.0)
 
