@@ -341,15 +341,17 @@ class _Inference:
     """A candidate for calls with gradients off (it records no backward): any other call runs
     ``fallback``. Its first call builds it (``_build``: a failure warns and drops it, that
     call running ``fallback``); a later call runs ``fn`` where ``_ok`` accepts the call, else
-    ``fallback`` (``_ok`` sets ``fn`` None where the candidate can never run again)."""
+    ``fallback``. ``_ok`` accepts inputs of the signature ``sig`` it was built for (any,
+    where None), and drops it for good (``fn`` None) once ``_state`` differs from the first
+    call's (``stamp``)."""
 
-    __slots__ = ("fn", "tensors", "stamp", "fallback")
+    __slots__ = ("fn", "tensors", "stamp", "fallback", "sig")
     #: what the warning of a failed build calls it
     KIND = "variant"
 
     def __init__(self, gm, fallback):
         self.tensors = _graph_tensors(gm)
-        self.stamp = None
+        self.stamp = self.sig = None
         self.fallback = fallback
 
     def __call__(self, *args):
@@ -368,6 +370,13 @@ class _Inference:
             return self.fallback(*args)
         return self.fn(*args)
 
+    def _ok(self, args):
+        if self.sig is not None and tuple(map(_layout, args)) != self.sig:
+            return False                        # not the signature it was built for
+        if self._state() != self.stamp:
+            self.fn = None                      # stale: it would read old values or memory
+        return self.fn is not None
+
 
 class _Frozen(_Inference):
     """A graph compiled with ``FROZEN_VARIANT``: its tensors' values are compiled in, so it
@@ -384,14 +393,13 @@ class _Frozen(_Inference):
     bytes as well, and run by its C++ runner on the first call's input signature (another
     goes to ``fallback``); where it cannot be built, the in-process freezing compile runs."""
 
-    __slots__ = ("gm", "sig")
+    __slots__ = ("gm",)
     KIND = "frozen variant"
 
     def __init__(self, gm, fallback, package=False):
         super().__init__(gm, fallback)
         self.fn = torch.compile(gm, backend=_inductor(FROZEN_VARIANT), dynamic=False)
         self.gm = gm if package else None
-        self.sig = None
 
     def _state(self):
         return quiet_writes(), [(t.untyped_storage().data_ptr(), t._version)
@@ -404,21 +412,13 @@ class _Frozen(_Inference):
             except Exception:       # noqa: BLE001  (not exportable, ...: freeze in process)
                 pass
             else:
-                run = loader.run
-                self.fn = lambda *a: run(list(a))
+                self.fn = _runner(loader)
                 return self.fn(*args)
             finally:
                 self.gm = None
         from torch._inductor import config
         with config.patch(FROZEN_VARIANT):
             return self.fn(*args)
-
-    def _ok(self, args):
-        if self.sig is not None and tuple(map(_layout, args)) != self.sig:
-            return False                        # not the package's signature
-        if self._state() != self.stamp:
-            self.fn = None                  # a tensor changed: the compiled-in copy is stale
-        return self.fn is not None
 
 
 def _bound_graph(gm):
@@ -488,6 +488,12 @@ def _package(gm, args, frozen=False):
         return aot.load_package(path), tensors, sig
 
 
+def _runner(loader):
+    """A package's C++ runner called as the graph is (tensors as arguments)."""
+    run = loader.run
+    return lambda *args: run(list(args))
+
+
 class _Aot(_Inference):
     """The graph compiled ahead of time by AOTInductor (jit/aot.py) into a C++ package with
     its tensors bound by reference (``_bound_graph``): it reads the graph's own weights, so it
@@ -499,13 +505,12 @@ class _Aot(_Inference):
     dtypes and the graph's tensors their storage (the package reads that memory); a tensor
     with new storage drops it for good."""
 
-    __slots__ = ("gm", "sig", "loader")
+    __slots__ = ("gm",)
     KIND = "ahead-of-time variant"
 
     def __init__(self, gm, fallback):
         super().__init__(gm, fallback)
         self.gm = gm
-        self.sig = self.loader = None
         self.fn = self._build                   # not None: the first call builds it
 
     def _state(self):
@@ -520,17 +525,8 @@ class _Aot(_Inference):
             raise RuntimeError("the package holds constants that are not the graph's tensors: "
                                f"{sorted(set(names) - set(tensors))[:5]}")
         loader.load_constants({n: tensors[n] for n in names}, False, True, True)
-        run = loader.run
-        self.loader = loader
-        self.fn = lambda *a: run(list(a))
+        self.fn = _runner(loader)
         return self.fn(*args)
-
-    def _ok(self, args):
-        if tuple(map(_layout, args)) != self.sig:
-            return False                        # not the signature it was compiled for
-        if self._state() != self.stamp:
-            self.fn = self.loader = None        # new storage: the package would read freed memory
-        return self.fn is not None
 
 
 class CompiledGraph:
