@@ -1,0 +1,180 @@
+"""The depthwise convolution gradients our compiled graphs take apart (jit/conv_grads.py): the
+decomposition traced as AOTAutograd traces it (``make_fx`` with the table) against ATen's own
+gradients, the calls it leaves alone, its custom op's fake kernel against the real one, and one
+inductor training run of a depthwise network against eager."""
+import warnings
+
+import numpy as np
+import pytest
+import torch
+from torch.fx.experimental.proxy_tensor import make_fx
+
+import paddle_compat as paddle
+from paddle_compat.jit import compiled as _compiled
+from paddle_compat.jit import conv_grads
+
+aten = torch.ops.aten
+CONV_BWD = aten.convolution_backward.default
+
+
+def _case(n, c, h, w, k=(3, 3), stride=1, padding=1, dilation=1, mult=1, cl=False, seed=0):
+    g = torch.Generator().manual_seed(seed)
+    x = torch.randn(n, c, h, w, generator=g)
+    wt = torch.randn(c * mult, 1, *k, generator=g)
+    if cl:
+        x = x.contiguous(memory_format=torch.channels_last)
+    y = torch.nn.functional.conv2d(x, wt, None, stride, padding, dilation, c)
+    dy = torch.randn(y.shape, generator=g)
+    args = [[stride] * 2, [padding] * 2, [dilation] * 2, False, [0, 0], c]
+    return dy, x, wt, args
+
+
+def _traced(dy, x, wt, args, mask):
+    """ATen's convolution_backward traced with our decomposition (as AOTAutograd traces a
+    backward under our compiles' table): its graph and its outputs on the same tensors."""
+    table = {CONV_BWD: conv_grads.convolution_backward(None)}
+
+    def f(dy, x, wt):
+        return CONV_BWD(dy, x, wt, [wt.shape[0]], *args, mask)
+    gm = make_fx(f, decomposition_table=table)(dy, x, wt)
+    return gm, gm(dy, x, wt)
+
+
+def _targets(gm):
+    return [n.target for n in gm.graph.nodes if n.op == "call_function"]
+
+
+@pytest.mark.parametrize("shape,kw", [
+    ((8, 24, 2, 2), {}),                                  # smaller than the kernel: summed
+    ((4, 16, 1, 1), {}),
+    ((4, 16, 2, 5), {"stride": 2}),
+    ((2, 8, 2, 2), {"padding": 2, "dilation": 2}),
+    ((2, 8, 2, 6), {"k": (3, 5), "cl": True}),
+    ((4, 16, 8, 8), {"stride": 2}),                       # not smaller: ATen's, channels_last
+    ((2, 8, 7, 5), {"padding": 0, "cl": True}),
+])
+@pytest.mark.parametrize("mask", [[True, True, True], [False, True, False],
+                                  [True, False, True]])
+def test_depthwise_gradients_match_aten(shape, kw, mask):
+    dy, x, wt, args = _case(*shape, **kw)
+    gm, got = _traced(dy, x, wt, args, mask)
+    want = CONV_BWD(dy, x, wt, [wt.shape[0]], *args, mask)
+    for g, w, asked in zip(got, want, mask):
+        if not asked:
+            assert g is None
+            continue
+        # float32 sums of at most a few hundred products, in another order than oneDNN's
+        torch.testing.assert_close(g, w, rtol=1e-5, atol=1e-5)
+    # no ATen convolution_backward is left in the traced graph: the small case's weight
+    # gradient is sums, the rest goes through our op (with its layout)
+    assert CONV_BWD not in _targets(gm)
+    small = shape[2] < wt.shape[2] or shape[3] < wt.shape[3]
+    op_used = torch.ops.paddle_compat.depthwise_conv_backward.default in _targets(gm)
+    assert op_used == (mask[0] or (mask[1] and not small))
+
+
+def _grouped():
+    """2 groups of 4 channels: grouped, not depthwise."""
+    x, wt = torch.randn(2, 8, 2, 2), torch.randn(8, 4, 3, 3)
+    dy = torch.nn.functional.conv2d(x, wt, None, 1, 1, 1, 2)
+    return dy, x, wt, [[1, 1], [1, 1], [1, 1], False, [0, 0], 2]
+
+
+@pytest.mark.parametrize("make", [lambda: _case(2, 8, 2, 2, mult=2), _grouped],
+                         ids=["two filters per channel", "grouped"])
+def test_other_convolutions_are_left_to_aten(make):
+    dy, x, wt, args = make()
+    gm, got = _traced(dy, x, wt, args, [True, True, False])
+    assert CONV_BWD in _targets(gm)
+    assert torch.ops.paddle_compat.depthwise_conv_backward.default not in _targets(gm)
+    want = CONV_BWD(dy, x, wt, [wt.shape[0]], *args, [True, True, False])
+    torch.testing.assert_close(got[0], want[0])
+    torch.testing.assert_close(got[1], want[1])
+
+
+def test_transposed_and_3d_convolutions_go_to_the_entry_before():
+    calls = []
+
+    def before(*a):
+        calls.append(a[7])
+        return NotImplemented
+    dec = conv_grads.convolution_backward(before)
+    x, wt = torch.randn(2, 4, 2, 2), torch.randn(4, 1, 3, 3)
+    dy = torch.randn(2, 4, 2, 2)
+    assert dec(dy, x, wt, None, [1, 1], [1, 1], [1, 1], True, [0, 0], 4,
+               [True, True, False]) is NotImplemented
+    x3, w3 = torch.randn(1, 4, 2, 2, 2), torch.randn(4, 1, 3, 3, 3)
+    assert dec(torch.randn(1, 4, 2, 2, 2), x3, w3, None, [1] * 3, [1] * 3, [1] * 3, False,
+               [0] * 3, 4, [True, True, False]) is NotImplemented
+    assert calls == [True, False]
+    assert dec.replaces is before
+
+
+def test_op_fake_kernel_matches_the_real_one():
+    """The op's fake kernel gives the real outputs' shapes, dtypes and strides (inductor
+    plans its buffers by them)."""
+    conv_grads._aten_op()
+    op = torch.ops.paddle_compat.depthwise_conv_backward.default
+    cl = torch.channels_last
+    for mask in ([True, True], [True, False], [False, True]):
+        dy, x, wt, _ = _case(4, 16, 8, 8, stride=2, cl=True)
+        torch.library.opcheck(op, (dy.contiguous(memory_format=cl), x, wt, [2, 2], [1, 1],
+                                   [1, 1], mask))
+        gi, gw = op(dy.contiguous(memory_format=cl), x, wt, [2, 2], [1, 1], [1, 1], mask)
+        assert gi.is_contiguous(memory_format=cl) if mask[0] else gi.numel() == 0
+        assert gw.is_contiguous() if mask[1] else gw.numel() == 0
+
+
+def test_table_holds_it_only_inside_our_compiles():
+    from torch._inductor.decomposition import select_decomp_table
+    inductors = select_decomp_table().get(CONV_BWD)
+    with _compiled._inductor_table():
+        ours = select_decomp_table()[CONV_BWD]
+        assert ours is not inductors and ours.replaces is inductors
+        with _compiled._inductor_table():                 # nested: still inductor's behind
+            assert select_decomp_table()[CONV_BWD].replaces is inductors
+    assert select_decomp_table().get(CONV_BWD) is inductors
+    assert _compiled._decompositions()[CONV_BWD].replaces is inductors
+
+
+class _Depthwise(paddle.nn.Layer):
+    """A depthwise block on 2x2 maps (smaller than the 3x3 kernel: the summed weight
+    gradient) after a depthwise stride-2 one on 4x4 (ATen's, through our op), with bias."""
+
+    def __init__(self):
+        super().__init__()
+        self.a = paddle.nn.Conv2D(6, 6, 3, stride=2, padding=1, groups=6)
+        self.b = paddle.nn.Conv2D(6, 6, 3, padding=1, groups=6, bias_attr=False)
+        self.head = paddle.nn.Linear(24, 3)
+
+    def forward(self, x):
+        h = paddle.nn.functional.relu6(self.a(x))
+        return self.head(paddle.flatten(self.b(h), 1))
+
+
+def _train(model):
+    opt = paddle.optimizer.Momentum(0.05, parameters=model.parameters())
+    paddle.seed(4)
+    x, y = paddle.randn([4, 6, 4, 4]), paddle.randn([4, 3])
+    losses = []
+    for _ in range(3):
+        loss = paddle.nn.functional.mse_loss(model(x), y)
+        loss.backward()
+        grads = [p.grad.numpy().copy() for p in model.parameters()]
+        opt.step()
+        opt.clear_grad()
+        losses.append(float(loss))
+    return losses, grads
+
+
+def test_inductor_training_of_a_depthwise_network_matches_eager(monkeypatch):
+    monkeypatch.setattr(_compiled, "TIMED_CHOICE", False)     # inductor's code every call
+    paddle.seed(0)
+    le, ge = _train(_Depthwise())
+    paddle.seed(0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        lc, gc = _train(paddle.jit.to_static(_Depthwise(), backend="CINN"))
+    np.testing.assert_allclose(lc, le, rtol=1e-5)
+    for a, b in zip(gc, ge):
+        np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-6)
