@@ -2,6 +2,8 @@
 decomposition traced as AOTAutograd traces it (``make_fx`` with the table) against ATen's own
 gradients, the calls it leaves alone, its custom op's fake kernel against the real one, and one
 inductor training run of a depthwise network against eager."""
+import subprocess
+import sys
 import warnings
 
 import numpy as np
@@ -123,6 +125,17 @@ def test_op_fake_kernel_matches_the_real_one():
         gi, gw = op(dy.contiguous(memory_format=cl), x, wt, [2, 2], [1, 1], [1, 1], mask)
         assert gi.is_contiguous(memory_format=cl) if mask[0] else gi.numel() == 0
         assert gw.is_contiguous() if mask[1] else gw.numel() == 0
+
+
+def test_our_table_registers_the_op_before_any_compile():
+    """A graph loaded from the compile cache calls our op without tracing the decomposition:
+    building our compiles' table registers it (a fresh process)."""
+    code = ("import torch, paddle_compat\n"
+            "from paddle_compat.jit import compiled\n"
+            "assert not hasattr(torch.ops.paddle_compat, 'depthwise_conv_backward')\n"
+            "compiled._our_decompositions()\n"
+            "torch.ops.paddle_compat.depthwise_conv_backward.default\n")
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=300)
 
 
 def test_table_holds_it_only_inside_our_compiles():

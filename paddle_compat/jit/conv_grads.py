@@ -104,7 +104,10 @@ def convolution_backward(before):
     """A decomposition of ``aten.convolution_backward`` that takes the weight gradient of a
     small depthwise convolution (``_small_depthwise``) apart (``depthwise_weight_grad``),
     the input and bias gradients asked for left to ATen; any other call goes to ``before``
-    (the table's entry it replaces; None: not decomposed)."""
+    (the table's entry it replaces; None: not decomposed). Registers our op first: a graph
+    that calls it may come from the compile cache, without tracing this again."""
+    _aten_op()
+
     def decomposition(grad_output, input, weight, bias_sizes, stride, padding, dilation,
                       transposed, output_padding, groups, output_mask):
         if not _depthwise(input, weight, transposed, groups):
