@@ -73,7 +73,7 @@ def _aten_op():
     where ``mask`` asks for it, else an empty tensor), the input gradient channels_last, the
     weight gradient contiguous. Inductor hands an op of ours its inputs with the strides they
     were traced with (``needs_exact_strides``), which the decomposition makes channels_last.
-    Registered on first use."""
+    Registered once, when ``convolution_backward`` is first called."""
     if _OP:
         return _OP[0]
     cl = torch.channels_last
@@ -101,11 +101,12 @@ def _aten_op():
 
 
 def convolution_backward(before):
-    """A decomposition of ``aten.convolution_backward`` that takes the weight gradient of a
-    small depthwise convolution (``_small_depthwise``) apart (``depthwise_weight_grad``),
-    the input and bias gradients asked for left to ATen; any other call goes to ``before``
-    (the table's entry it replaces; None: not decomposed). Registers our op first: a graph
-    that calls it may come from the compile cache, without tracing this again."""
+    """A decomposition of ``aten.convolution_backward`` for a 2-D depthwise convolution on
+    CPU (``_depthwise``), as the module's docstring says: our op for the input and weight
+    gradients, sums for the weight gradient of one smaller than its kernel and for the bias
+    gradient. Any other call goes to ``before`` (the table's entry it replaces; None: not
+    decomposed). Registers our op first: a graph that calls it may come from the compile
+    cache, without tracing this again."""
     _aten_op()
 
     def decomposition(grad_output, input, weight, bias_sizes, stride, padding, dilation,
