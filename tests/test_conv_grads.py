@@ -1,7 +1,8 @@
-"""The depthwise convolution gradients our compiled graphs take apart (jit/conv_grads.py): the
-decomposition traced as AOTAutograd traces it (``make_fx`` with the table) against ATen's own
-gradients, the calls it leaves alone, its custom op's fake kernel against the real one, and one
-inductor training run of a depthwise network against eager."""
+"""The convolution gradients our compiled graphs take apart (jit/conv_grads.py): depthwise
+ones, and dense ones whose output is smaller than the kernel. The decomposition traced as
+AOTAutograd traces it (``make_fx`` with the table) against ATen's own gradients, the calls it
+leaves alone, its custom op's fake kernel against the real one, and one inductor training run
+of a small convolution network against eager."""
 import subprocess
 import sys
 import warnings
@@ -19,15 +20,21 @@ aten = torch.ops.aten
 CONV_BWD = aten.convolution_backward.default
 
 
-def _case(n, c, h, w, k=(3, 3), stride=1, padding=1, dilation=1, mult=1, cl=False, seed=0):
+def _case(n, c, h, w, k=(3, 3), stride=1, padding=1, dilation=1, mult=1, cl=False, seed=0,
+          dense=None):
+    """A depthwise convolution's output gradient, input, weight and the rest of
+    convolution_backward's arguments; with ``dense``, a convolution of ``dense`` output
+    channels, not grouped."""
     g = torch.Generator().manual_seed(seed)
     x = torch.randn(n, c, h, w, generator=g)
-    wt = torch.randn(c * mult, 1, *k, generator=g)
+    wt = torch.randn(dense, c, *k, generator=g) if dense else \
+        torch.randn(c * mult, 1, *k, generator=g)
     if cl:
         x = x.contiguous(memory_format=torch.channels_last)
-    y = torch.nn.functional.conv2d(x, wt, None, stride, padding, dilation, c)
+    groups = 1 if dense else c
+    y = torch.nn.functional.conv2d(x, wt, None, stride, padding, dilation, groups)
     dy = torch.randn(y.shape, generator=g)
-    args = [[stride] * 2, [padding] * 2, [dilation] * 2, False, [0, 0], c]
+    args = [[stride] * 2, [padding] * 2, [dilation] * 2, False, [0, 0], groups]
     return dy, x, wt, args
 
 
@@ -40,6 +47,21 @@ def _traced(dy, x, wt, args, mask):
         return CONV_BWD(dy, x, wt, [wt.shape[0]], *args, mask)
     gm = make_fx(f, decomposition_table=table)(dy, x, wt)
     return gm, gm(dy, x, wt)
+
+
+def _matches_aten(shape, kw, mask):
+    """The traced decomposition's gradients for ``_case(*shape, **kw)`` against ATen's (None
+    where ``mask`` asks for none): its graph and the weight."""
+    dy, x, wt, args = _case(*shape, **kw)
+    gm, got = _traced(dy, x, wt, args, mask)
+    want = CONV_BWD(dy, x, wt, [wt.shape[0]], *args, mask)
+    for g, w, asked in zip(got, want, mask):
+        if asked:
+            # float32 sums of at most a few hundred products, in another order than oneDNN's
+            torch.testing.assert_close(g, w, rtol=1e-5, atol=1e-5)
+        else:
+            assert g is None
+    return gm, wt
 
 
 def _targets(gm):
@@ -58,21 +80,31 @@ def _targets(gm):
 @pytest.mark.parametrize("mask", [[True, True, True], [False, True, False],
                                   [True, False, True]])
 def test_depthwise_gradients_match_aten(shape, kw, mask):
-    dy, x, wt, args = _case(*shape, **kw)
-    gm, got = _traced(dy, x, wt, args, mask)
-    want = CONV_BWD(dy, x, wt, [wt.shape[0]], *args, mask)
-    for g, w, asked in zip(got, want, mask):
-        if not asked:
-            assert g is None
-            continue
-        # float32 sums of at most a few hundred products, in another order than oneDNN's
-        torch.testing.assert_close(g, w, rtol=1e-5, atol=1e-5)
+    gm, wt = _matches_aten(shape, kw, mask)
     # no ATen convolution_backward is left in the traced graph: the small case's weight
     # gradient is sums, the rest goes through our op (with its layout)
     assert CONV_BWD not in _targets(gm)
     small = shape[2] < wt.shape[2] or shape[3] < wt.shape[3]
     op_used = torch.ops.paddle_compat.depthwise_conv_backward.default in _targets(gm)
     assert op_used == (mask[0] or (mask[1] and not small))
+
+
+@pytest.mark.parametrize("shape,kw", [
+    ((4, 16, 2, 2), {"dense": 8}),                        # a 2x2 output under 3x3: products
+    ((2, 8, 4, 4), {"dense": 16, "stride": 2}),
+    ((2, 8, 1, 1), {"dense": 4}),
+    ((2, 8, 2, 5), {"dense": 4, "cl": True}),
+    ((2, 8, 3, 3), {"dense": 4, "padding": 0, "k": (2, 2), "dilation": 2}),
+    ((2, 8, 6, 6), {"dense": 4}),                         # not smaller: ATen's
+])
+@pytest.mark.parametrize("mask", [[True, True, True], [False, True, False],
+                                  [True, False, False]])
+def test_tiny_dense_gradients_match_aten(shape, kw, mask):
+    gm, wt = _matches_aten(shape, kw, mask)
+    dy = _case(*shape, **kw)[0]
+    tiny = dy.shape[2] < wt.shape[2] or dy.shape[3] < wt.shape[3]
+    assert (CONV_BWD in _targets(gm)) == (not tiny)
+    assert (torch.ops.aten.mm.default in _targets(gm)) == (tiny and any(mask[:2]))
 
 
 def _grouped():
@@ -151,18 +183,21 @@ def test_table_holds_it_only_inside_our_compiles():
 
 
 class _Depthwise(paddle.nn.Layer):
-    """A depthwise block on 2x2 maps (smaller than the 3x3 kernel: the summed weight
-    gradient) after a depthwise stride-2 one on 4x4 (ATen's, through our op), with bias."""
+    """A depthwise convolution on 2x2 maps (smaller than the 3x3 kernel: the summed weight
+    gradient) after a depthwise stride-2 one on 4x4 (ATen's, through our op), with bias; then
+    a dense one on the 2x2 maps (its gradients as matrix products)."""
 
     def __init__(self):
         super().__init__()
         self.a = paddle.nn.Conv2D(6, 6, 3, stride=2, padding=1, groups=6)
         self.b = paddle.nn.Conv2D(6, 6, 3, padding=1, groups=6, bias_attr=False)
-        self.head = paddle.nn.Linear(24, 3)
+        self.c = paddle.nn.Conv2D(6, 5, 3, padding=1)
+        self.head = paddle.nn.Linear(20, 3)
 
     def forward(self, x):
         h = paddle.nn.functional.relu6(self.a(x))
-        return self.head(paddle.flatten(self.b(h), 1))
+        h = paddle.nn.functional.relu(self.b(h))
+        return self.head(paddle.flatten(self.c(h), 1))
 
 
 def _train(model):
@@ -180,7 +215,7 @@ def _train(model):
     return losses, grads
 
 
-def test_inductor_training_of_a_depthwise_network_matches_eager(monkeypatch):
+def test_inductor_training_of_small_convolutions_matches_eager(monkeypatch):
     monkeypatch.setattr(_compiled, "TIMED_CHOICE", False)     # inductor's code every call
     paddle.seed(0)
     le, ge = _train(_Depthwise())

@@ -224,7 +224,7 @@ def _break_reasons():
 
 #: tags our inductor compiles in the FX graph / AOTAutograd cache keys (those keys do not see
 #: the decomposition table): change it when ``_kept_whole`` or ``_our_decompositions`` changes
-_CACHE_TAG = "paddle_compat-inductor-3"
+_CACHE_TAG = "paddle_compat-inductor-4"
 
 
 def _kept_whole():
@@ -243,9 +243,10 @@ def _our_decompositions():
     """The ops inductor takes apart in our compiles besides its own: dropout's forward
     (``paddle_compat::dropout_apply``) as its ``where``, fused with its neighbours (its
     backward is the op's registered formula, which AOTAutograd traces); and
-    ``aten.convolution_backward`` where ATen is slow and inductor's loops are not
+    ``aten.convolution_backward`` where ATen is slow and inductor's code is not
     (jit/conv_grads.py: a depthwise convolution's backward, MobileNetV2's training step 66.3 ->
-    51.0 ms at 1 thread), any other call going to inductor's own entry."""
+    51.0 ms at 1 thread; a dense one's on maps smaller than its kernel, ResNet-18's 151.6 ->
+    137.9 ms), any other call going to inductor's own entry."""
     from torch._inductor import decomposition
     from . import conv_grads
     conv = torch.ops.aten.convolution_backward.default
