@@ -4,26 +4,29 @@ torch, at one thread count per process.
 
     python bench/bench_compiled_train.py [--threads 1] [--models resnet18,mobilenetv2,encoder]
                                          [--batch 8] [--size 64] [--repeat 7] [--cpu-time]
-                                         [--eval-only]
+                                         [--eval-only] [--losses64]
 
-Models: ResNet-18 and MobileNetV2 from ``paddle.vision.models`` (batch 8 of 3x64x64 images) and
-a ``paddle.nn.TransformerEncoder`` classifier (batch 8 of 32 tokens). One step is forward, cross
-entropy, backward, Momentum and clearing the gradients (under to_static the Momentum update is
-compiled too: optimizer/compiled_step.py; torch's column runs torch.optim.SGD eagerly). The
-steps (eager, to_static, to_static with the timed choice, torch.compile; ``a/tc``: the timed
-choice's step over torch.compile's) are timed in turns,
-one call of each per round, and the medians printed (ms), then the eval forward (no grad) eager
-and the two to_static models the same way. ``static`` keeps every graph compiled (inductor's
-code, ``jit.compiled.TIMED_CHOICE`` off); ``auto`` is the default, where each graph timed
-itself uncompiled and compiled on its first calls and kept the faster (its choices printed);
-the loss difference over 3 steps (``chaos``: the same for eager itself from weights moved by
-float32 rounding, 1e-7 relative: the spread any reordering of float32 arithmetic can cause in
-this network's 3 steps), and the compile times (first steps / first forward,
-seconds, wall) separately; ``--cpu-time`` times by process CPU time instead of wall time
-(steadier on a loaded machine). The load average is printed with each model. Run it a second
-time: the compile cache (``~/.cache/paddle_compat/inductor``) makes the compile columns of the
-second process the cache-hit times. Inductor bakes the thread count into its kernels, so each
-thread count is its own process (``--threads``).
+Models: ResNet-18 and MobileNetV2 from ``paddle.vision.models`` (batch 8 of 3x64x64 images)
+and a ``paddle.nn.TransformerEncoder`` classifier (batch 8 of 32 tokens). One step is
+forward, cross entropy, backward, Momentum and clearing the gradients (under to_static the
+Momentum update is compiled too: optimizer/compiled_step.py; torch's column runs
+torch.optim.SGD eagerly). The steps (eager, to_static, to_static with the timed choice,
+torch.compile; ``a/tc``: the timed choice's step over torch.compile's) are timed in turns,
+one call of each per round, and the medians printed (ms), then the eval forward (no grad)
+eager and the two to_static models the same way. ``static`` keeps every graph compiled
+(inductor's code, ``jit.compiled.TIMED_CHOICE`` off); ``auto`` is the default, where each
+graph timed itself uncompiled and compiled on its first calls and kept the faster (its
+choices printed); the loss difference over 3 steps (``chaos``: the same for eager itself
+from weights moved by float32 rounding, 1e-7 relative: the spread any reordering of float32
+arithmetic can cause in this network's 3 steps; ``--losses64`` repeats both in float64,
+where rounding no longer hides whether the compiled step computes what eager does), and the
+compile times (first steps / first forward, seconds, wall) separately; ``--cpu-time`` times
+by process CPU time instead of wall time (steadier on a loaded machine). The load average is
+printed with each model. Run it a second time: the compile caches
+(``~/.cache/paddle_compat``: inductor's, and the aot packages and timed choices;
+``XDG_CACHE_HOME`` moves both, a fresh one gives a truly cold first run) make the compile
+columns of the second process the cache-hit times. Inductor bakes the thread count into its
+kernels, so each thread count is its own process (``--threads``).
 """
 import argparse
 import os
@@ -157,10 +160,44 @@ def perturbed_losses(name, x, y):
     gen = torch.Generator().manual_seed(5)
     with torch.no_grad():
         for p in model.parameters():
-            p._t.mul_(1 + (torch.rand(p._t.shape, generator=gen) - 0.5) * 2e-7)
+            u = torch.rand(p._t.shape, generator=gen, dtype=p._t.dtype)
+            p._t.mul_(1 + (u - 0.5) * 2e-7)
     step = paddle_step(model, x, y)
     paddle.seed(1)
     return [float(step()) for _ in range(3)]
+
+
+def loss_run(name, x, y):
+    """An eager model and a to_static one (built alike), their steps, the losses of their
+    first 3 steps (seeded alike) and the seconds to_static's 3 took (its compile)."""
+    eager_m = paddle_model(name)
+    static_m = paddle.jit.to_static(paddle_model(name), backend="CINN")
+    es, ss = paddle_step(eager_m, x, y), paddle_step(static_m, x, y)
+    paddle.seed(1)
+    le = [float(es()) for _ in range(3)]
+    paddle.seed(1)
+    t = time.perf_counter()
+    ls = [float(ss()) for _ in range(3)]
+    return eager_m, static_m, es, ss, le, ls, time.perf_counter() - t
+
+
+def losses64(name, xa, ya):
+    """The relative loss differences of ``loss_run`` (to_static's 3 steps) and of
+    ``perturbed_losses`` (chaos), the models built and run in float64: where float32's losses
+    spread by the network's own sensitivity (the chaos column), float64's show whether the
+    compiled step computes what eager does."""
+    compiled = paddle.jit.compiled
+    before, timed = paddle.get_default_dtype(), compiled.TIMED_CHOICE
+    paddle.set_default_dtype("float64")
+    compiled.TIMED_CHOICE = False
+    try:
+        x = paddle.to_tensor(xa if name == "encoder" else xa.astype("float64"))
+        y = paddle.to_tensor(ya)
+        le, ls = loss_run(name, x, y)[4:6]
+        return rel_diff(le, ls), rel_diff(le, perturbed_losses(name, x, y))
+    finally:
+        paddle.set_default_dtype(before)
+        compiled.TIMED_CHOICE = timed
 
 
 def interleaved_ms(fns, repeat):
@@ -202,20 +239,14 @@ def bench(name, args):
     row = {}
     # losses over 3 steps: eager vs to_static (same seed, same data); this model's graphs stay
     # compiled (no timed choice): its column is inductor's code
-    eager_m = paddle_model(name)
     compiled.TIMED_CHOICE = False
-    static_m = paddle.jit.to_static(paddle_model(name), backend="CINN")
-    es, ss = paddle_step(eager_m, x, y), paddle_step(static_m, x, y)
-    paddle.seed(1)
-    le = [float(es()) for _ in range(3)]
-    paddle.seed(1)
-    t = time.perf_counter()
-    ls = [float(ss()) for _ in range(3)]
-    row["compile_train_s"] = time.perf_counter() - t
+    eager_m, static_m, es, ss, le, ls, row["compile_train_s"] = loss_run(name, x, y)
     row["loss_diff"] = rel_diff(le, ls)
     # the same eager steps from weights moved by float32 rounding (1e-7 relative): how far
     # any reordering of float32 arithmetic can move this network's losses in 3 steps
     row["loss_chaos"] = rel_diff(le, perturbed_losses(name, x, y))
+    if args.losses64:
+        row["loss64"] = losses64(name, xa, ya)
     # the default: graphs timed against their uncompiled selves, the faster kept (its compile
     # hits the cache the model above filled; the trial calls are counted in its compile time)
     compiled.TIMED_CHOICE = True
@@ -282,6 +313,11 @@ def main():
     ap.add_argument("--eval-only", action="store_true",
                     help="an inference process: the untrained models' eval forward only (run "
                          "it twice: the second process loads the compiled packages)")
+    ap.add_argument("--losses64", action="store_true",
+                    help="the loss check again in float64 (to_static against eager, and the "
+                         "chaos run): the compiled step's arithmetic against eager's, without "
+                         "float32's rounding that chaotic networks amplify (a float64 compile "
+                         "of each training graph more)")
     ap.add_argument("--cpu-time", action="store_true",
                     help="time steps by process CPU time (every thread counts): steadier than "
                          "wall time on a shared, loaded machine")
@@ -316,6 +352,9 @@ def main():
               f"{r['loss_diff']:9.1e} {r['loss_chaos']:8.1e} {r['compile_train_s']:12.1f} "
               f"{r['compile_fwd_s']:10.1f} "
               f"{r['compile_torch_s']:12.1f}", flush=True)
+        if "loss64" in r:
+            print(f"# {name}: float64 losses over 3 steps, to_static against eager "
+                  f"{r['loss64'][0]:.1e} (chaos {r['loss64'][1]:.1e})", flush=True)
 
 
 if __name__ == "__main__":
