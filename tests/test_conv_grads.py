@@ -1,8 +1,8 @@
 """The convolution gradients our compiled graphs take apart (jit/conv_grads.py): depthwise
 ones, and dense ones whose output is smaller than the kernel. The decomposition traced as
 AOTAutograd traces it (``make_fx`` with the table) against ATen's own gradients, the calls it
-leaves alone, its custom op's fake kernel against the real one, and one inductor training run
-of a small convolution network against eager."""
+leaves alone, its custom op's fake kernel against the real one, and inductor training runs of
+a small convolution network against eager (float32 to its rounding, float64 to 1e-12)."""
 import subprocess
 import sys
 import warnings
@@ -184,19 +184,21 @@ def test_table_holds_it_only_inside_our_compiles():
 
 class _Depthwise(paddle.nn.Layer):
     """A depthwise convolution on 2x2 maps (smaller than the 3x3 kernel: the summed weight
-    gradient) after a depthwise stride-2 one on 4x4 (ATen's, through our op), with bias; then
-    a dense one on the 2x2 maps (its gradients as matrix products)."""
+    gradient) after a depthwise stride-2 one on 4x4 (ATen's, through our op), with bias, batch
+    norm and dropout; then a dense one on the 2x2 maps (its gradients as matrix products)."""
 
     def __init__(self):
         super().__init__()
         self.a = paddle.nn.Conv2D(6, 6, 3, stride=2, padding=1, groups=6)
+        self.bn = paddle.nn.BatchNorm2D(6)
         self.b = paddle.nn.Conv2D(6, 6, 3, padding=1, groups=6, bias_attr=False)
         self.c = paddle.nn.Conv2D(6, 5, 3, padding=1)
         self.head = paddle.nn.Linear(20, 3)
 
     def forward(self, x):
-        h = paddle.nn.functional.relu6(self.a(x))
-        h = paddle.nn.functional.relu(self.b(h))
+        h = paddle.nn.functional.relu6(self.bn(self.a(x)))
+        h = paddle.nn.functional.dropout(paddle.nn.functional.relu(self.b(h)), 0.2,
+                                         training=self.training)
         return self.head(paddle.flatten(self.c(h), 1))
 
 
@@ -208,21 +210,30 @@ def _train(model):
     for _ in range(3):
         loss = paddle.nn.functional.mse_loss(model(x), y)
         loss.backward()
-        grads = [p.grad.numpy().copy() for p in model.parameters()]
+        grads = [p.grad.numpy().copy() for p in model.parameters() if not p.stop_gradient]
         opt.step()
         opt.clear_grad()
         losses.append(float(loss))
-    return losses, grads
+    return losses, grads + [p.numpy() for p in model.parameters()]   # + BN's stats
 
 
-def test_inductor_training_of_small_convolutions_matches_eager(monkeypatch):
+@pytest.mark.parametrize("dtype, rtol", [("float32", 1e-5), ("float64", 1e-12)])
+def test_inductor_training_of_small_convolutions_matches_eager(monkeypatch, dtype, rtol):
+    """Float32 to its rounding; float64 to 1e-12: the compiled step (these decompositions,
+    batch norm, dropout's draws, the Momentum update) computes what eager does."""
     monkeypatch.setattr(_compiled, "TIMED_CHOICE", False)     # inductor's code every call
-    paddle.seed(0)
-    le, ge = _train(_Depthwise())
-    paddle.seed(0)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        lc, gc = _train(paddle.jit.to_static(_Depthwise(), backend="CINN"))
-    np.testing.assert_allclose(lc, le, rtol=1e-5)
+    before = paddle.get_default_dtype()
+    paddle.set_default_dtype(dtype)
+    try:
+        paddle.seed(0)
+        le, ge = _train(_Depthwise())
+        paddle.seed(0)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            lc, gc = _train(paddle.jit.to_static(_Depthwise(), backend="CINN"))
+    finally:
+        paddle.set_default_dtype(before)
+    np.testing.assert_allclose(lc, le, rtol=rtol)
     for a, b in zip(gc, ge):
-        np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-6)
+        assert a.dtype == np.dtype(dtype)
+        np.testing.assert_allclose(a, b, rtol=10 * rtol, atol=rtol / 10)
