@@ -215,6 +215,40 @@ def test_training_step_function(aot_eager):
     assert "forward" not in model.__dict__          # the model is left as it was
 
 
+def test_training_step_function_warns_and_traces_once(aot_eager, monkeypatch):
+    """A to_static step calling backward falls back once for all inputs: new batch sizes
+    neither trace it again nor repeat the warning (which catch_warnings in our own tracing
+    would otherwise let through again), and keep eager's losses."""
+    import paddle_compat.jit as jit
+    traced = []
+    real = jit.StaticFunction._trace
+    monkeypatch.setattr(jit.StaticFunction, "_trace",
+                        lambda self, *a: traced.append(self._fn.__name__) or real(self, *a))
+
+    def run(compiled):
+        model = _mlp(0.0)
+        opt = paddle.optimizer.SGD(0.1, parameters=model.parameters())
+
+        def step(x, y):
+            loss = paddle.nn.functional.mse_loss(model(x), y)
+            loss.backward()
+            opt.step()
+            opt.clear_grad()
+            return loss
+        step = paddle.jit.to_static(step, backend="CINN") if compiled else step
+        paddle.seed(2)
+        return [float(step(paddle.randn([n, 8]), paddle.randn([n, 4]))) for n in (5, 3, 5, 4)]
+
+    want = run(False)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        got = run(True)
+    fallbacks = [w for w in caught if "could not be traced" in str(w.message)]
+    assert len(fallbacks) == 1 and "Tensor.backward" in str(fallbacks[0].message)
+    assert traced.count("step") == 1            # the model's forward: one trace per shape
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+
+
 def test_schedulers_clipping_amp(aot_eager):
     """Gradient clipping and an LR scheduler around a compiled layer, and auto_cast inside."""
     want = _train_loop(_mlp(), clip=True, sched=True)

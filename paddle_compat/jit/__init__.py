@@ -88,6 +88,7 @@ class _Traced:
 
 _training = operator.attrgetter("training")
 _EAGER = object()            # cache entry: this guard key runs in dynamic mode
+_ANY_CALL = object()          # in a StaticFunction's fallback set: every call does
 
 
 def _leaf_key(v):
@@ -145,7 +146,9 @@ class StaticFunction:
         # in_declarative_mode) is True while tracing; its default SOT mode leaves it False
         self._full_graph = bool(kwargs.get("full_graph", False))
         self._cache = {}
+        # guard keys that run in dynamic mode (their trace failed); _ANY_CALL: every call
         self._fallback = set()
+        self._warned = set()         # the fallback warnings given (each once per function)
         if layer is None:
             owner = getattr(function, "__self__", None)
             if owner is not None and _hooks.is_layer(owner):
@@ -177,6 +180,7 @@ class StaticFunction:
         bound._cache = self._cache.setdefault(("__bound__", id(obj)), {})
         bound._cache.clear()
         bound._fallback = self._fallback
+        bound._warned = self._warned
         self._cache[("__boundfn__", id(obj))] = bound
         return bound
 
@@ -226,7 +230,7 @@ class StaticFunction:
         key = self._guard_key(leaves, spec)
         tr = self._cache.get(key)
         if tr is None:
-            if key in self._fallback:
+            if key in self._fallback or _ANY_CALL in self._fallback:
                 return self._run_dynamic(args, kwargs)
             try:
                 tr = self._trace(leaves, spec)
@@ -234,9 +238,13 @@ class StaticFunction:
                 how = "in dynamic mode"
                 if self._compiler and self._layer is None:
                     how += " with the forward and backward of the Layers it calls compiled"
-                warnings.warn(f"to_static: {getattr(self._fn, '__name__', 'function')} could not "
-                              f"be traced to a static graph and runs {how}: {e}")
-                self._fallback.add(key)
+                msg = (f"to_static: {getattr(self._fn, '__name__', 'function')} could not be "
+                       f"traced to a static graph and runs {how}: {e}")
+                if msg not in self._warned:     # once: not again for each new input shape
+                    self._warned.add(msg)
+                    warnings.warn(msg)
+                # a failure no input can avoid (an eager backward) is not traced again
+                self._fallback.add(_ANY_CALL if getattr(e, "any_input", False) else key)
                 return self._run_dynamic(args, kwargs)
             self._cache[key] = tr
         if tr is _EAGER:

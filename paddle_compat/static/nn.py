@@ -586,9 +586,11 @@ _ = shape_of
 def _traced_backward(tensor):
     """``Tensor.backward()`` on a Variable: a static graph holds no eager autograd pass (a
     Program gets its gradients from ``append_backward``/``Optimizer.minimize``)."""
-    raise StaticGraphError("Tensor.backward() was called on a static Variable: the gradient "
-                           "pass of a static graph is built by append_backward / "
-                           "Optimizer.minimize, not by an eager backward()")
+    e = StaticGraphError("Tensor.backward() was called on a static Variable: the gradient "
+                         "pass of a static graph is built by append_backward / "
+                         "Optimizer.minimize, not by an eager backward()")
+    e.any_input = True              # whatever the inputs: to_static stops tracing the function
+    raise e
 
 
 _hooks.traced_backward.set(_traced_backward)
