@@ -135,6 +135,33 @@ def test_optimizer_update_compile_failure(aot_eager, monkeypatch):
     np.testing.assert_allclose(model[0].weight.numpy(), w0 - 0.1 * g, rtol=1e-6, atol=1e-7)
 
 
+def test_graph_compile_failure_runs_uncompiled(monkeypatch):
+    """A compile that fails (here the backend raises, as inductor does without a working C++
+    compiler) warns once with the reason, and the traced graph runs uncompiled: eager's
+    values and gradients, then and on later calls."""
+    def refuse(gm, example_inputs):
+        raise RuntimeError("no C++ compiler for the test")
+    monkeypatch.setattr(_compiled, "TORCH_BACKEND", refuse)
+    monkeypatch.setattr(_compiled, "_backend", lambda: refuse)
+    eager, model = _mlp(0.0), paddle.jit.to_static(_mlp(0.0), backend="CINN")
+    x = paddle.randn([6, 8])
+    with pytest.warns(UserWarning, match="could not be compiled .*RuntimeError: no C\\+\\+ "
+                                         "compiler for the test.* runs its traced graph "
+                                         "uncompiled"):
+        out = model(x)
+    want = eager(x)
+    np.testing.assert_allclose(out.numpy(), want.numpy(), rtol=1e-6, atol=1e-7)
+    out.sum().backward()
+    want.sum().backward()
+    np.testing.assert_allclose(model[0].weight.grad.numpy(), eager[0].weight.grad.numpy(),
+                               rtol=1e-6, atol=1e-7)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                  # no second warning
+        np.testing.assert_allclose(model(x).numpy(), want.numpy(), rtol=1e-6, atol=1e-7)
+    g = next(tr.gm for tr in model.forward._cache.values())
+    assert g.choice == "eager" and g.run is g.gm
+
+
 def test_backend_argument():
     assert _compiled.wants_compiler("CINN") and _compiled.wants_compiler("cinn")
     assert not _compiled.wants_compiler(None) and not _compiled.wants_compiler("PCC")

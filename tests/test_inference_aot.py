@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+import warnings
 
 import numpy as np
 import pytest
@@ -327,3 +328,34 @@ def test_jit_load_to_static_cinn_runs_the_package(compiled, aot_cache, monkeypat
     ref.parameters()[0].set_value(w.numpy())
     with paddle.no_grad():
         _close(got, ref(paddle.to_tensor(x)).numpy())
+
+
+def test_package_compile_writes_no_autotune_tables(tmp_path, monkeypatch):
+    """The package compile runs with inductor's autotune reports off (``aot.QUIET_CONFIGS``:
+    ``max_autotune`` would write its timing tables to stderr on a predictor's first run),
+    and the settings are restored after it; torch's deprecation warning about its own pytree
+    code is hidden, no other."""
+    import torch._inductor
+    from torch._inductor import config
+    seen = {}
+
+    def fake_compile(ep, package_path, inductor_configs):
+        seen.update({k: getattr(config, k) for k in _aot.QUIET_CONFIGS if hasattr(config, k)})
+        seen["configs"] = inductor_configs
+        with open(package_path, "wb") as f:
+            f.write(b"package")
+    monkeypatch.setattr(torch._inductor, "aoti_compile_and_package", fake_compile)
+    monkeypatch.setattr(_aot, "prune_cache", lambda: None)
+    before = {k: getattr(config, k) for k in _aot.QUIET_CONFIGS if hasattr(config, k)}
+    assert before                                       # this torch has the settings
+    path = str(tmp_path / "p.pt2")
+    _aot.quiet_torch_internals.cache_clear()          # pytest restored the filters of before
+    _aot.write_package(None, path, {"freezing": True})
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.warn("`isinstance(treespec, LeafSpec)` is deprecated, use ...", FutureWarning)
+        warnings.warn("a user's own FutureWarning", FutureWarning)
+    assert [str(w.message) for w in caught] == ["a user's own FutureWarning"]
+    assert open(path, "rb").read() == b"package"
+    assert seen.pop("configs") == {"freezing": True}
+    assert seen == {k: v for k, v in _aot.QUIET_CONFIGS.items() if k in before}
+    assert {k: getattr(config, k) for k in before} == before

@@ -218,12 +218,32 @@ def source_key():
     return h.hexdigest()
 
 
+#: inductor settings every package is compiled under, where this torch has them: no tables of
+#: ``max_autotune``'s timings written to stderr (a predictor's first run prints nothing)
+QUIET_CONFIGS = {"autotune_num_choices_displayed": 0,
+                 "max_autotune_report_choices_stats": False}
+
+
+@functools.cache
+def quiet_torch_internals():
+    """Hide a deprecation warning torch's compiler and export give about their own code
+    (their graph copies meet pytree's ``LeafSpec``, deprecated in torch's own pytree): not
+    the user's to act on, and Paddle prints nothing of the kind. Only that message; set once
+    a process, before our compiles and exports."""
+    warnings.filterwarnings("ignore", message=r"`isinstance\(treespec, LeafSpec\)` is deprecated",
+                            category=FutureWarning)
+
+
 def write_package(ep, path, configs):
-    """Compile the exported program ``ep`` with AOTInductor (inductor settings ``configs``)
-    into the package ``path`` (``_publish``), then prune the cache (``prune_cache``)."""
+    """Compile the exported program ``ep`` with AOTInductor (inductor settings ``configs``,
+    ``QUIET_CONFIGS``) into the package ``path`` (``_publish``), then prune the cache
+    (``prune_cache``)."""
     import torch._inductor
-    _publish(path, lambda tmp: torch._inductor.aoti_compile_and_package(
-        ep, package_path=tmp, inductor_configs=configs))
+    from torch._inductor import config
+    quiet_torch_internals()
+    with config.patch({k: v for k, v in QUIET_CONFIGS.items() if hasattr(config, k)}):
+        _publish(path, lambda tmp: torch._inductor.aoti_compile_and_package(
+            ep, package_path=tmp, inductor_configs=configs))
     prune_cache()
 
 
@@ -388,6 +408,7 @@ class AotRunner:
 
     def _export(self, tensors):
         """The loaded model traced on ``tensors`` and exported (``torch.export``)."""
+        quiet_torch_internals()
         # the class's forward: to_static(layer, backend="CINN") puts its own in the instance
         forward = type(self._layer).forward.__get__(self._layer)
         sf = self._static_function(forward, layer=self._layer)

@@ -303,6 +303,8 @@ def _inductor(config_patches=None):
     ``_CACHE_TAG``."""
     def inductor(gm, example_inputs):
         from torch._inductor.compile_fx import compile_fx
+        from . import aot
+        aot.quiet_torch_internals()
         with torch.compiler.config.patch(cache_key_tag=_CACHE_TAG), _inductor_table():
             return compile_fx(gm, example_inputs, config_patches=dict(config_patches or {}))
     return inductor
@@ -592,7 +594,10 @@ class CompiledGraph:
         replayed = self._replay(args)
         before = _break_reasons()
         t0 = time.perf_counter()
-        out = (self.run if replayed else self.fn)(*args)
+        try:
+            out = (self.run if replayed else self.fn)(*args)
+        except torch._dynamo.exc.BackendCompilerFailed as e:
+            return self._uncompiled(e, args)
         self.compile_s = time.perf_counter() - t0
         after = _break_reasons()
         new = {k: v - before.get(k, 0) for k, v in after.items() if v > before.get(k, 0)}
@@ -611,6 +616,18 @@ class CompiledGraph:
         else:
             self.run, self.choice = self.fn, "compiled"
         return out
+
+    def _uncompiled(self, error, args):
+        """The compile failed (no working C++ compiler, an op inductor cannot take): one
+        warning that says why, and the traced graph runs uncompiled from now on."""
+        reason = str(getattr(error, "inner_exception", None) or error).strip().splitlines()
+        warnings.warn(f"to_static(backend='CINN'): {self.name} could not be compiled "
+                      f"({type(getattr(error, 'inner_exception', error)).__name__}: "
+                      f"{(reason or [''])[0][:200]}) and runs its traced graph uncompiled")
+        self.fn = self.run = self.gm
+        self.alt = self.frozen = self.aot = self._rewritten = None
+        self.choice = "eager"
+        return self.gm(*args)
 
     def _inference_candidates(self):
         """For a graph first called with gradients off (inductor, timed choice): with
