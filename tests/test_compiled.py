@@ -212,22 +212,26 @@ def test_dropout_node_rewritten_in_order():
     np.testing.assert_array_equal(a[0].detach().numpy(), b[0].detach().numpy())
 
 
+def _step_function(model, compiled, clip=None):
+    """A training step as a function (forward, backward, SGD's update), to_static where
+    ``compiled``."""
+    opt = paddle.optimizer.SGD(0.1, parameters=model.parameters(), grad_clip=clip)
+
+    def step(x, y):
+        loss = paddle.nn.functional.mse_loss(model(x), y)
+        loss.backward()
+        opt.step()
+        opt.clear_grad()
+        return loss
+    return paddle.jit.to_static(step, backend="CINN") if compiled else step
+
+
 def test_training_step_function(aot_eager):
     """A to_static function doing forward, backward and the optimizer step: eager around the
     Layers, whose forward and backward run compiled; eager's losses."""
     def losses(compiled):
         model = _mlp()
-        opt = paddle.optimizer.SGD(0.1, parameters=model.parameters(),
-                                   grad_clip=paddle.nn.ClipGradByNorm(0.1))
-
-        def step(x, y):
-            loss = paddle.nn.functional.mse_loss(model(x), y)
-            loss.backward()
-            opt.step()
-            opt.clear_grad()
-            return loss
-        if compiled:
-            step = paddle.jit.to_static(step, backend="CINN")
+        step = _step_function(model, compiled, paddle.nn.ClipGradByNorm(0.1))
         paddle.seed(2)
         x, y = paddle.randn([5, 8]), paddle.randn([5, 4])
         out = [float(step(x, y)) for _ in range(3)]
@@ -253,16 +257,7 @@ def test_training_step_function_warns_and_traces_once(aot_eager, monkeypatch):
                         lambda self, *a: traced.append(self._fn.__name__) or real(self, *a))
 
     def run(compiled):
-        model = _mlp(0.0)
-        opt = paddle.optimizer.SGD(0.1, parameters=model.parameters())
-
-        def step(x, y):
-            loss = paddle.nn.functional.mse_loss(model(x), y)
-            loss.backward()
-            opt.step()
-            opt.clear_grad()
-            return loss
-        step = paddle.jit.to_static(step, backend="CINN") if compiled else step
+        step = _step_function(_mlp(0.0), compiled)
         paddle.seed(2)
         return [float(step(paddle.randn([n, 8]), paddle.randn([n, 4]))) for n in (5, 3, 5, 4)]
 
