@@ -148,6 +148,7 @@ def second_process_s(name, threads):
     r = subprocess.run([sys.executable, os.path.abspath(__file__), "--first-run", name,
                         "--threads", str(threads)], capture_output=True, text=True)
     if r.returncode != 0:
+        print(f"  second process failed on {name}: {r.stderr.strip().splitlines()[-1:]}")
         return float("nan")
     return json.loads(r.stdout.strip().splitlines()[-1])
 
