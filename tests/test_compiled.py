@@ -437,6 +437,15 @@ def test_view_constants_become_graph_views(aot_eager):
     assert not [n for n in lifted.graph.nodes if n.op == "get_attr" and
                 getattr(lifted, n.target)._base is not None]
     assert sum(n.target is torch.t for n in lifted.graph.nodes) == 2
+    # the bases are buffers, as the graph's other tensors: torch.export (the compiled
+    # predictor's path) takes them without its "not properly registered" warning
+    bases = {n.target for n in lifted.graph.nodes if n.op == "get_attr"} - \
+        {n.target for n in gm.graph.nodes if n.op == "get_attr"}
+    assert len(bases) == 2 and bases <= dict(lifted.named_buffers()).keys()
+    with warnings.catch_warnings(record=True) as caught, torch.no_grad():
+        warnings.simplefilter("always")
+        torch.export.export(lifted, (x._t,), strict=False)
+    assert not [w for w in caught if "registered" in str(w.message)]
     _reaches_weights_as_eager(out, net, eager, x)
 
 

@@ -200,9 +200,11 @@ def lift_views(gm):
     for k, (old, t) in enumerate(views):
         node, base = nodes[old.name], t._base
         name = f"_view_base_{k}"
-        setattr(gm, name, base)
+        # a buffer, as the traced graph's other tensors (a plain attribute that requires
+        # grad made torch.export warn that it is "not properly registered")
+        gm.register_buffer(name, base, persistent=False)
         with gm.graph.inserting_before(node):
-            b = gm.graph.create_node("get_attr", name)     # a plain attribute, as the others
+            b = gm.graph.create_node("get_attr", name)
             if t.dim() == 2 and base.dim() == 2 and base.is_contiguous() and \
                     t.shape == base.shape[::-1] and t.stride() == base.stride()[::-1] and \
                     t.storage_offset() == base.storage_offset():
