@@ -951,3 +951,21 @@ def test_model_fit_on_to_static_network(aot_eager):
         x, y = paddle.randn([6, 8]), paddle.randn([6, 4])
         return [float(model.train_batch([x], [y])[0]) for _ in range(3)]
     np.testing.assert_allclose(run(True), run(False), rtol=1e-5, atol=1e-6)
+
+
+def test_cache_dir_is_ours_unless_the_user_set_one(monkeypatch, tmp_path):
+    """Importing torch._dynamo (our static trace does, before any compile) writes torch's
+    default into TORCHINDUCTOR_CACHE_DIR; the compile cache still goes under
+    XDG_CACHE_HOME/paddle_compat/inductor, where it persists. A directory the user set
+    wins."""
+    import os
+    from torch._inductor.runtime.cache_dir_utils import default_cache_dir
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setenv("TORCHINDUCTOR_CACHE_DIR", default_cache_dir())
+    ours = os.path.join(str(tmp_path), "paddle_compat", "inductor")
+    assert _compiled.cache_dir() == ours
+    assert os.environ["TORCHINDUCTOR_CACHE_DIR"] == ours     # what inductor reads
+    monkeypatch.setenv("TORCHINDUCTOR_CACHE_DIR", str(tmp_path / "mine"))
+    assert _compiled.cache_dir() == str(tmp_path / "mine")
+    monkeypatch.delenv("TORCHINDUCTOR_CACHE_DIR")
+    assert _compiled.cache_dir() == ours

@@ -81,9 +81,12 @@ def wants_compiler(backend, build_strategy=None):
 
 
 def cache_dir():
-    """Where inductor keeps its compiled graphs for us (``TORCHINDUCTOR_CACHE_DIR`` wins)."""
+    """Where inductor keeps its compiled graphs for us (``TORCHINDUCTOR_CACHE_DIR`` wins,
+    unless it is torch's default: importing ``torch._dynamo``, which our static trace and any
+    torch code may do first, writes that default into the variable)."""
+    from torch._inductor.runtime.cache_dir_utils import default_cache_dir
     d = os.environ.get("TORCHINDUCTOR_CACHE_DIR")
-    if d:
+    if d and os.path.abspath(d) != os.path.abspath(default_cache_dir()):
         return d
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     d = os.path.join(base, "paddle_compat", "inductor")
