@@ -34,10 +34,17 @@ def clean_env():
 
 
 def launch(tmp_path, mode, *flags, timeout=120):
+    """A 2-trainer job; the launcher leaves no directory of its agent in the temporary
+    directory (torch's default logs spec made a torchelastic_* one per run, never removed)."""
     t = time.time()
+    tmp = tmp_path / "tmp"
+    tmp.mkdir(exist_ok=True)
     p = subprocess.run([*LAUNCH, "--nproc_per_node", "2", "--log_dir", str(tmp_path / "log"),
                         *flags, SCRIPT, mode, str(tmp_path / "out")], cwd=tmp_path,
-                       env=clean_env(), capture_output=True, text=True, timeout=timeout)
+                       env=dict(clean_env(), TMPDIR=str(tmp)), capture_output=True, text=True,
+                       timeout=timeout)
+    left = [n for n in os.listdir(tmp) if n.startswith(("torchelastic_", "paddle_compat_launch"))]
+    assert not left, left
     return p, time.time() - t
 
 

@@ -40,9 +40,11 @@ import json
 import logging
 import os
 import re
+import shutil
 import signal
 import socket
 import sys
+import tempfile
 
 from ..spawn import free_ports
 
@@ -290,7 +292,10 @@ def launch(argv=None):
                       args=(_WORKER, *script),
                       max_restarts=args.max_restart if args.elastic_level >= 1 else 0,
                       monitor_interval=0.1)
-    agent = _agent_class()(spec, DefaultLogsSpecs(), start_method="spawn",
+    # the agent's own per-run directory (empty here: the trainers' output goes to
+    # workerlog.N): torch makes one in /tmp per run and leaves it; ours is removed after
+    elastic_dir = tempfile.mkdtemp(prefix="paddle_compat_launch_")
+    agent = _agent_class()(spec, DefaultLogsSpecs(log_dir=elastic_dir), start_method="spawn",
                            paddle_env=paddle_env, master_host=master_host, host=args.host,
                            ports=ports)
     try:
@@ -303,6 +308,7 @@ def launch(argv=None):
         return 1
     finally:
         spec.rdzv_handler.shutdown()
+        shutil.rmtree(elastic_dir, ignore_errors=True)
     if result.state == WorkerState.SUCCEEDED:
         return 0
     if result.failures:
