@@ -969,3 +969,40 @@ def test_cache_dir_is_ours_unless_the_user_set_one(monkeypatch, tmp_path):
     assert _compiled.cache_dir() == str(tmp_path / "mine")
     monkeypatch.delenv("TORCHINDUCTOR_CACHE_DIR")
     assert _compiled.cache_dir() == ours
+
+
+@pytest.fixture
+def isa_record(monkeypatch, tmp_path):
+    """``isa_probe_patch`` on a fresh compile cache (its in-process memo cleared before and
+    after)."""
+    monkeypatch.setenv("TORCHINDUCTOR_CACHE_DIR", str(tmp_path))
+    _compiled.isa_probe_patch.cache_clear()
+    yield tmp_path
+    _compiled.isa_probe_patch.cache_clear()
+
+
+@pytest.mark.skipif(__import__("platform").machine() not in ("x86_64", "AMD64"),
+                    reason="the record is kept for x86 CPUs only")
+def test_vector_isa_probe_recorded_once_per_machine(isa_record, monkeypatch):
+    """The first process probes the vector ISAs as inductor does and records the outcome;
+    a later one reads the record instead (no probe: the check that would run it raises
+    here), and both compile under the same setting. A failed probe, or the user's own
+    setting, leaves inductor's probing as it is."""
+    from torch._inductor import config
+    from torch._inductor import cpu_vec_isa
+    assert _compiled.isa_probe_patch() == {"cpp.vec_isa_ok": True}   # this machine passes
+    records = list(isa_record.glob("vec-isa-*.json"))
+    assert len(records) == 1 and records[0].read_text() == "true"
+
+    def no_probe(self, code):
+        raise AssertionError("probed again")
+    monkeypatch.setattr(cpu_vec_isa.VecISA, "check_build", no_probe)
+    _compiled.isa_probe_patch.cache_clear()
+    assert _compiled.isa_probe_patch() == {"cpp.vec_isa_ok": True}
+    records[0].write_text("false")                     # a probe that failed an ISA
+    _compiled.isa_probe_patch.cache_clear()
+    assert _compiled.isa_probe_patch() == {}
+    records[0].unlink()
+    _compiled.isa_probe_patch.cache_clear()
+    with config.patch({"cpp.vec_isa_ok": False}):
+        assert _compiled.isa_probe_patch() == {}

@@ -32,6 +32,7 @@ process compiling the same graph reuses the first one's kernels.
 """
 import contextlib
 import copy
+import functools
 import hashlib
 import os
 import statistics
@@ -302,6 +303,49 @@ def _inductor_table():
             t.update(before)
 
 
+@functools.cache
+def isa_probe_patch():
+    """``{"cpp.vec_isa_ok": True}`` where this machine is known to build and load code for
+    every vector ISA its CPU reports, else ``{}``. Inductor proves that per process by
+    compiling a test library per ISA and loading each in a new Python process (about 1.4 s
+    of every process's first compile here); the result is recorded in the compile cache,
+    keyed by the CPU's flags, the C++ compiler and torch, so a later process skips the
+    probe (the CPU's flags still pick the ISAs). Our compiles run under the patch in the
+    first process too, so their cache keys are the same in every process."""
+    import json
+    import platform
+
+    from torch._inductor import config
+    from torch._inductor import cpu_vec_isa as isa
+    if platform.machine() not in ("x86_64", "AMD64") or config.cpp.vec_isa_ok is not None:
+        return {}                           # other CPUs, or the user's own setting: as torch
+    try:
+        from torch._inductor.cpp_builder import get_cpp_compiler
+        compiler = get_cpp_compiler()
+        flags = sorted(isa.x86_isa_checker())
+    except Exception:       # noqa: BLE001  (no compiler found: torch probes as usual)
+        return {}
+    h = hashlib.sha256(repr((flags, compiler, os.path.realpath(compiler) if
+                             os.path.isabs(compiler) else compiler, torch.__version__)).encode())
+    path = os.path.join(cache_dir(), f"vec-isa-{h.hexdigest()[:32]}.json")
+    try:
+        with open(path, encoding="utf-8") as f:
+            ok = json.load(f) is True
+    except (OSError, ValueError):
+        with config.patch({"cpp.vec_isa_ok": True}):
+            claimed = [str(i) for i in isa.valid_vec_isa_list.__wrapped__()]
+        ok = [str(i) for i in isa.valid_vec_isa_list()] == claimed     # probed here
+        try:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            tmp = f"{path}.{os.getpid()}.tmp"
+            with open(tmp, "w", encoding="utf-8") as f:
+                json.dump(ok, f)
+            os.replace(tmp, path)
+        except OSError:
+            pass                            # a read-only cache: probed again next time
+    return {"cpp.vec_isa_ok": True} if ok else {}
+
+
 def _inductor(config_patches=None):
     """torch.compile's backend for our graphs: inductor (``compile_fx``) with
     ``_inductor_table`` and ``config_patches`` (inductor settings), cached under
@@ -311,7 +355,8 @@ def _inductor(config_patches=None):
         from . import aot
         aot.quiet_torch_internals()
         with torch.compiler.config.patch(cache_key_tag=_CACHE_TAG), _inductor_table():
-            return compile_fx(gm, example_inputs, config_patches=dict(config_patches or {}))
+            return compile_fx(gm, example_inputs,
+                              config_patches=dict(isa_probe_patch(), **(config_patches or {})))
     return inductor
 
 
