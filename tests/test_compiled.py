@@ -686,7 +686,7 @@ def test_choice_records_read_only_when_whole(tmp_path):
     from paddle_compat.jit import aot
     path = str(tmp_path / "choice-x.json")
     rec = {"choice": "compiled-aot", "fallback": "compiled", "trial_ms": [1.0, 2.5, 0.5]}
-    aot.write_choice(path, rec)
+    aot.write_record(path, rec)
     assert aot.read_choice(path) == rec
     assert aot.read_choice(str(tmp_path / "none.json")) is None
     for text in ['{"choice": "compiled-aot", "fallb', '[1, 2]',
@@ -710,7 +710,7 @@ def test_cache_pruned_least_recently_used(monkeypatch, tmp_path):
         (tmp_path / name).write_bytes(b"x" * 100)
         os.utime(tmp_path / name, (1000 + k, 1000 + k))
     rec = {"choice": "eager", "fallback": "eager", "trial_ms": [1.0, 2.0]}
-    aot.write_choice(str(tmp_path / f"choice-{h}.json"), rec)
+    aot.write_record(str(tmp_path / f"choice-{h}.json"), rec)
     os.utime(tmp_path / f"choice-{h}.json", (500, 500))
     assert aot.read_choice(str(tmp_path / f"choice-{h}.json")) == rec   # read: just used
     os.utime(tmp_path / f"frozen-{h}.pt2", (2000, 2000))   # the most recently used package

@@ -244,7 +244,7 @@ class StaticFunction:
                     self._warned.add(msg)
                     warnings.warn(msg)
                 # a failure no input can avoid (an eager backward) is not traced again
-                self._fallback.add(_ANY_CALL if getattr(e, "any_input", False) else key)
+                self._fallback.add(_ANY_CALL if e.any_input else key)
                 return self._run_dynamic(args, kwargs)
             self._cache[key] = tr
         if tr is _EAGER:

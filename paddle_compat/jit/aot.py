@@ -33,7 +33,7 @@ from . import small_ops
 
 __all__ = ["wanted", "AotRunner", "cache_root", "package_path", "graph_package_path",
            "prune_cache", "write_package", "load_package", "choice_path", "read_choice",
-           "write_choice", "INDUCTOR_CONFIGS",
+           "write_record", "INDUCTOR_CONFIGS",
            "GRAPH_CONFIGS", "FROZEN_CONFIGS", "CACHE_BYTES"]
 
 #: inductor settings of the packages: ``freezing`` folds the weights into the graph as
@@ -158,7 +158,7 @@ def choice_path(code, sig, threads):
 
 
 def read_choice(path):
-    """The record at ``path`` (``write_choice``): a dict with the string ``choice`` and
+    """The record at ``path`` (``write_record``): a dict with the string ``choice`` and
     ``fallback`` and the list ``trial_ms``; None where there is none or it is not that."""
     try:
         with open(path, encoding="utf-8") as f:
@@ -174,9 +174,9 @@ def read_choice(path):
     return rec
 
 
-def write_choice(path, rec):
-    """Record ``rec`` at ``path`` (``_publish``); a cache that cannot be written is left as
-    it is."""
+def write_record(path, rec):
+    """Record ``rec`` (JSON: a timed choice, a probe's outcome) at ``path`` (``_publish``); a
+    cache that cannot be written is left as it is."""
     def dump(tmp):
         with open(tmp, "w", encoding="utf-8") as f:
             json.dump(rec, f)

@@ -35,6 +35,7 @@ import copy
 import functools
 import hashlib
 import os
+import shutil
 import statistics
 import time
 import warnings
@@ -325,8 +326,9 @@ def isa_probe_patch():
         flags = sorted(isa.x86_isa_checker())
     except Exception:       # noqa: BLE001  (no compiler found: torch probes as usual)
         return {}
-    h = hashlib.sha256(repr((flags, compiler, os.path.realpath(compiler) if
-                             os.path.isabs(compiler) else compiler, torch.__version__)).encode())
+    from . import aot
+    compiler = os.path.realpath(shutil.which(compiler) or compiler)
+    h = hashlib.sha256(repr((flags, compiler, torch.__version__)).encode())
     path = os.path.join(cache_dir(), f"vec-isa-{h.hexdigest()[:32]}.json")
     try:
         with open(path, encoding="utf-8") as f:
@@ -335,14 +337,7 @@ def isa_probe_patch():
         with config.patch({"cpp.vec_isa_ok": True}):
             claimed = [str(i) for i in isa.valid_vec_isa_list.__wrapped__()]
         ok = [str(i) for i in isa.valid_vec_isa_list()] == claimed     # probed here
-        try:
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            tmp = f"{path}.{os.getpid()}.tmp"
-            with open(tmp, "w", encoding="utf-8") as f:
-                json.dump(ok, f)
-            os.replace(tmp, path)
-        except OSError:
-            pass                            # a read-only cache: probed again next time
+        aot.write_record(path, ok)          # (a read-only cache: probed again next time)
     return {"cpp.vec_isa_ok": True} if ok else {}
 
 
@@ -670,10 +665,10 @@ class CompiledGraph:
     def _uncompiled(self, error, args):
         """The compile failed (no working C++ compiler, an op inductor cannot take): one
         warning that says why, and the traced graph runs uncompiled from now on."""
-        reason = str(getattr(error, "inner_exception", None) or error).strip().splitlines()
+        cause = getattr(error, "inner_exception", None) or error
+        first = (str(cause).strip().splitlines() or [""])[0][:200]
         warnings.warn(f"to_static(backend='CINN'): {self.name} could not be compiled "
-                      f"({type(getattr(error, 'inner_exception', error)).__name__}: "
-                      f"{(reason or [''])[0][:200]}) and runs its traced graph uncompiled")
+                      f"({type(cause).__name__}: {first}) and runs its traced graph uncompiled")
         self.fn = self.run = self.gm
         self.alt = self.frozen = self.aot = self._rewritten = None
         self.choice = "eager"
@@ -777,7 +772,7 @@ class CompiledGraph:
                                                      if not isinstance(cands[k][1], _Inference))]
         if self._record is not None:
             from . import aot                       # the next process runs it at once
-            aot.write_choice(self._record, {"choice": self.choice, "fallback": fallback,
+            aot.write_record(self._record, {"choice": self.choice, "fallback": fallback,
                                             "trial_ms": list(self.trial_ms)})
         self._keep_only({self.choice, fallback})
         self._periods = None

@@ -589,7 +589,7 @@ def _traced_backward(tensor):
     e = StaticGraphError("Tensor.backward() was called on a static Variable: the gradient "
                          "pass of a static graph is built by append_backward / "
                          "Optimizer.minimize, not by an eager backward()")
-    e.any_input = True              # whatever the inputs: to_static stops tracing the function
+    e.any_input = True
     raise e
 
 

@@ -61,7 +61,10 @@ _active = []
 
 
 class StaticGraphError(RuntimeError):
-    """An op needed a concrete value (or a known dimension) while a static Program was built."""
+    """An op needed a concrete value (or a known dimension) while a static Program was built.
+    ``any_input``: no other input would trace either (to_static stops tracing the function)."""
+
+    any_input = False
 
 
 def _paddle_api_name():
